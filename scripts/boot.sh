@@ -1,0 +1,111 @@
+#!/bin/bash
+# Boot one guest under QEMU with a hard timeout and run its test plan.
+# The console goes to build/results/ARCH/console.log (and to stdout with -v);
+# scripts/results.py turns it into TAP files.
+#
+#   boot.sh [-v] ARCH [PLAN]   PLAN defaults to what plan.sh prints
+#
+# Environment: BOOT_TIMEOUT (seconds), KVM=auto|0|1 (x86_64 only).
+. "$(dirname "$0")/lib.sh"
+
+verbose=
+[ "$1" = -v ] && { verbose=1; shift; }
+arch=${1:?usage: boot.sh [-v] x86_64|arm64|ppc64le [PLAN]}
+arch_vars "$arch"
+obj=$BUILD/obj/$arch
+tests=$BUILD/tests/$arch
+res=$RESULTS/$arch
+mkdir -p "$res"
+[ -f "$obj/$KIMAGE" ] || die "boot $arch: no kernel (build-kernel.sh $arch)"
+[ -x "$tests/runner" ] || die "boot $arch: no tests (build-tests.sh $arch)"
+
+if [ -n "$2" ]; then
+	cp "$2" "$res/plan"
+elif [ "$arch" = x86_64 ]; then
+	"$ROOT/scripts/plan.sh" "$arch" "$tests" >"$res/plan"
+else
+	"$ROOT/scripts/plan.sh" "$arch" /tests >"$res/plan"
+fi
+
+# An initramfs holding the runner as /init, the plan and build/tests/ARCH.
+initramfs() {
+	local gen=$BUILD/host/gen_init_cpio list=$res/initramfs.list f
+	mkdir -p "$BUILD/host"
+	[ -x "$gen" ] || gcc -O2 -o "$gen" "$TREE/usr/gen_init_cpio.c"
+	{
+		echo "dir /dev 0755 0 0"
+		echo "nod /dev/console 0600 0 0 c 5 1"
+		for d in proc sys tmp; do echo "dir /$d 0755 0 0"; done
+		echo "file /init $tests/runner 0755 0 0"
+		echo "file /plan $res/plan 0644 0 0"
+		(cd "$tests" && find . -mindepth 1 -type d) | sed 's|^\.|dir /tests|; s|$| 0755 0 0|'
+		echo "dir /tests 0755 0 0"
+		(cd "$tests" && find . -type f -perm -u+x) | while read -r f; do
+			echo "file /tests/${f#./} $tests/${f#./} 0755 0 0"
+		done
+	} | sort -k2,2 >"$list"
+	"$gen" "$list" >"$res/initramfs.cpio"
+}
+
+# /dev/kvm is there, but a kernel may hang under it before its first
+# message: use KVM only if a probe boot gets as far as printing.
+kvm_works() {
+	[ -w /dev/kvm ] || return 1
+	timeout -k 5 20 qemu-system-x86_64 -accel kvm -cpu host -m 256 -smp 1 \
+		-display none -monitor none -serial stdio -no-reboot \
+		-kernel "$obj/$KIMAGE" -append "console=ttyS0 panic=-1 root=/dev/null" \
+		</dev/null 2>/dev/null | grep -q "Linux version"
+}
+
+common="-smp 2 -m 2048 -display none -monitor none -serial stdio -no-reboot"
+cmdline="panic=-1"
+case $arch in
+x86_64)
+	accel="-accel tcg -cpu max"
+	mode=tcg
+	case ${KVM:-auto} in
+	1) accel="-accel kvm -cpu host"; mode=kvm ;;
+	auto) if kvm_works; then accel="-accel kvm -cpu host"; mode=kvm; fi ;;
+	esac
+	# shellcheck disable=SC2206
+	qemu=(qemu-system-x86_64 $accel $common
+	      -fsdev local,id=root,path=/,security_model=none,readonly=on
+	      -device virtio-9p-pci,fsdev=root,mount_tag=/dev/root
+	      -kernel "$obj/$KIMAGE"
+	      -append "console=ttyS0 $cmdline root=/dev/root rootfstype=9p rootflags=trans=virtio,version=9p2000.L,msize=512000 ro init=$tests/runner -- $res/plan")
+	;;
+arm64)
+	initramfs
+	# -icount makes the emulated PMU count instructions.
+	mode="tcg, icount"
+	# shellcheck disable=SC2206
+	qemu=(qemu-system-aarch64 -M virt -cpu max -icount shift=0 $common
+	      -kernel "$obj/$KIMAGE" -initrd "$res/initramfs.cpio"
+	      -append "console=ttyAMA0 $cmdline")
+	;;
+ppc64le)
+	initramfs
+	mode=tcg
+	# shellcheck disable=SC2206
+	qemu=(qemu-system-ppc64 -M pseries -cpu power9 $common
+	      -kernel "$obj/$KIMAGE" -initrd "$res/initramfs.cpio"
+	      -append "console=hvc0 $cmdline")
+	;;
+esac
+
+timeout=${BOOT_TIMEOUT:-1800}
+echo "$mode" >"$res/accel"
+note "boot $arch: ${qemu[0]} ($mode), timeout ${timeout}s"
+start=$(date +%s)
+set +e
+if [ -n "$verbose" ]; then
+	timeout -k 10 "$timeout" "${qemu[@]}" </dev/null 2>&1 | tee "$res/console.log"
+else
+	timeout -k 10 "$timeout" "${qemu[@]}" </dev/null >"$res/console.log" 2>&1
+fi
+rc=${PIPESTATUS[0]}
+set -e
+echo $(($(date +%s) - start)) >"$res/boot-seconds"
+echo "$rc" >"$res/qemu-rc"
+[ "$rc" = 124 ] || [ "$rc" = 137 ] && note "boot $arch: timed out after ${timeout}s"
+note "boot $arch: qemu exited $rc after $(cat "$res/boot-seconds")s"

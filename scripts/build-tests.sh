@@ -1,0 +1,57 @@
+#!/bin/bash
+# Build what one guest runs, into build/tests/ARCH: the guest runner, the
+# perf_events kselftests and the architecture's own tests. x86_64 binaries
+# are built for the host (the guest runs the host's root filesystem); arm64
+# and ppc64le ones are static, for an initramfs. Needs the kernel configured
+# (build-kernel.sh) for its exported headers.
+. "$(dirname "$0")/lib.sh"
+
+arch=${1:?usage: build-tests.sh x86_64|arm64|ppc64le}
+arch_vars "$arch"
+obj=$BUILD/obj/$arch
+out=$BUILD/tests/$arch
+src=$TREE/tools/testing/selftests
+cc="ccache ${CROSS}gcc"
+static=-static
+[ "$arch" = x86_64 ] && static=
+
+[ -f "$obj/.config" ] || die "tests $arch: kernel not configured (build-kernel.sh $arch)"
+rm -rf "$out"
+mkdir -p "$out"
+
+note "tests $arch: uapi headers"
+make -s -C "$TREE" O="$obj" ARCH=$KARCH CROSS_COMPILE=$CROSS headers
+khdr="-isystem $obj/usr/include"
+
+ksft() {
+	local dir=$1 dest=$2
+	shift 2
+	make -s -C "$src/$dir" ARCH=$KARCH CROSS_COMPILE=$CROSS CC="$cc" \
+		OUTPUT="$dest" KHDR_INCLUDES="$khdr" "$@" all
+}
+
+note "tests $arch: guest runner"
+# shellcheck disable=SC2086
+$cc -O2 -Wall -Werror $static -o "$out/runner" "$ROOT/guest/runner.c"
+
+note "tests $arch: selftests/perf_events"
+ksft perf_events "$out/perf_events" ${static:+LDFLAGS="-static -pthread"}
+
+case $arch in
+arm64)
+	note "tests $arch: count_hw"
+	$cc -O2 -Wall -Werror -static $khdr -o "$out/count_hw" "$ROOT/guest/tests/count_hw.c"
+	;;
+ppc64le)
+	note "tests $arch: selftests/powerpc/pmu (EBB and count_instructions)"
+	# The powerpc selftests set CFLAGS themselves; USERCFLAGS is their hook.
+	# Some of them do not build statically with this libc; the ones we run
+	# are checked for below.
+	ksft powerpc/pmu "$out/pmu" USERCFLAGS=-static GIT_VERSION="$(make -s -C "$TREE" kernelversion)" -k ||
+		true
+	for t in count_instructions ebb/cycles_test; do
+		[ -x "$out/pmu/$t" ] || die "tests $arch: powerpc/pmu/$t did not build"
+	done
+	;;
+esac
+note "tests $arch: $(find "$out" -type f -perm -u+x | wc -l) binaries in build/tests/$arch"

@@ -1,0 +1,36 @@
+#!/bin/bash
+# Print the test plan for one guest (the format is described in
+# guest/runner.c). PREFIX is where build/tests/ARCH appears in the guest.
+# Test lists come from the selftests' own Makefiles, so a test that failed
+# to build shows up as a failure instead of vanishing.
+. "$(dirname "$0")/lib.sh"
+
+arch=${1:?usage: plan.sh ARCH PREFIX}
+prefix=${2:?usage: plan.sh ARCH PREFIX}
+src=$TREE/tools/testing/selftests
+
+progs() {
+	make -s -C "$src/$1" ARCH=$(arch_vars "$arch"; echo $KARCH) emit_tests COLLECTION=x 2>/dev/null |
+		sed -n 's/^x://p'
+}
+
+echo "# plan for $arch on $(base_version)"
+echo "@write /proc/sys/kernel/perf_event_paranoid -1"
+for t in $(progs perf_events); do
+	echo "perf_events $t 120 $prefix/perf_events/$t"
+done
+
+case $arch in
+x86_64)
+	echo "perf-smoke perf 300 /bin/sh $ROOT/guest/tests/perf-smoke.sh $BUILD/obj/perf/perf"
+	;;
+arm64)
+	echo "pmu-count count_hw 60 $prefix/count_hw"
+	;;
+ppc64le)
+	echo "pmu count_instructions 60 $prefix/pmu/count_instructions"
+	for t in $(progs powerpc/pmu/ebb); do
+		echo "ebb $t 60 $prefix/pmu/ebb/$t"
+	done
+	;;
+esac
