@@ -25,6 +25,7 @@ khdr="-isystem $obj/usr/include"
 
 ksft() {
 	local dir=$1 dest=$2
+	mkdir -p "$dest"
 	shift 2
 	make -s -C "$src/$dir" ARCH=$KARCH CROSS_COMPILE=$CROSS CC="$cc" \
 		OUTPUT="$dest" KHDR_INCLUDES="$khdr" "$@" all
