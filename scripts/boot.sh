@@ -3,28 +3,33 @@
 # The console goes to build/results/ARCH/console.log (and to stdout with -v);
 # scripts/results.py turns it into TAP files.
 #
-#   boot.sh [-v] ARCH [PLAN]   PLAN defaults to what plan.sh prints
+#   boot.sh [-v] GUEST [PLAN]   PLAN defaults to what plan.sh prints
+#
+# GUEST is x86_64, arm64, ppc64le, or arm64-icount: the arm64 kernel under
+# -icount, which makes QEMU's PMUv3 count instructions. It runs only the
+# counting test, since icount serialises the vCPUs and slows everything else.
 #
 # Environment: BOOT_TIMEOUT (seconds), KVM=auto|0|1 (x86_64 only).
 . "$(dirname "$0")/lib.sh"
 
 verbose=
 [ "$1" = -v ] && { verbose=1; shift; }
-arch=${1:?usage: boot.sh [-v] x86_64|arm64|ppc64le [PLAN]}
+guest=${1:?usage: boot.sh [-v] x86_64|arm64|arm64-icount|ppc64le [PLAN]}
+arch=${guest%-icount}
 arch_vars "$arch"
 obj=$BUILD/obj/$arch
 tests=$BUILD/tests/$arch
-res=$RESULTS/$arch
+res=$RESULTS/$guest
 mkdir -p "$res"
-[ -f "$obj/$KIMAGE" ] || die "boot $arch: no kernel (build-kernel.sh $arch)"
-[ -x "$tests/runner" ] || die "boot $arch: no tests (build-tests.sh $arch)"
+[ -f "$obj/$KIMAGE" ] || die "boot $guest: no kernel (build-kernel.sh $arch)"
+[ -x "$tests/runner" ] || die "boot $guest: no tests (build-tests.sh $arch)"
 
 if [ -n "$2" ]; then
 	cp "$2" "$res/plan"
 elif [ "$arch" = x86_64 ]; then
-	"$ROOT/scripts/plan.sh" "$arch" "$tests" >"$res/plan"
+	"$ROOT/scripts/plan.sh" "$guest" "$tests" >"$res/plan"
 else
-	"$ROOT/scripts/plan.sh" "$arch" /tests >"$res/plan"
+	"$ROOT/scripts/plan.sh" "$guest" /tests >"$res/plan"
 fi
 
 # An initramfs holding the runner as /init, the plan and build/tests/ARCH.
@@ -59,7 +64,7 @@ kvm_works() {
 
 common="-smp 2 -m 2048 -display none -monitor none -serial stdio -no-reboot"
 cmdline="panic=-1"
-case $arch in
+case $guest in
 x86_64)
 	accel="-accel tcg -cpu max"
 	mode=tcg
@@ -76,7 +81,14 @@ x86_64)
 	;;
 arm64)
 	initramfs
-	# -icount makes the emulated PMU count instructions.
+	mode=tcg
+	# shellcheck disable=SC2206
+	qemu=(qemu-system-aarch64 -M virt -cpu max $common
+	      -kernel "$obj/$KIMAGE" -initrd "$res/initramfs.cpio"
+	      -append "console=ttyAMA0 $cmdline")
+	;;
+arm64-icount)
+	initramfs
 	mode="tcg, icount"
 	# shellcheck disable=SC2206
 	qemu=(qemu-system-aarch64 -M virt -cpu max -icount shift=0 $common
@@ -87,7 +99,7 @@ ppc64le)
 	initramfs
 	mode=tcg
 	# shellcheck disable=SC2206
-	qemu=(qemu-system-ppc64 -M pseries -cpu power9 $common
+	qemu=(qemu-system-ppc64 -M pseries -cpu ${PPC_CPU:-power10} $common
 	      -kernel "$obj/$KIMAGE" -initrd "$res/initramfs.cpio"
 	      -append "console=hvc0 $cmdline")
 	;;
@@ -95,7 +107,7 @@ esac
 
 timeout=${BOOT_TIMEOUT:-1800}
 echo "$mode" >"$res/accel"
-note "boot $arch: ${qemu[0]} ($mode), timeout ${timeout}s"
+note "boot $guest: ${qemu[0]} ($mode), timeout ${timeout}s"
 start=$(date +%s)
 set +e
 if [ -n "$verbose" ]; then
@@ -107,5 +119,5 @@ rc=${PIPESTATUS[0]}
 set -e
 echo $(($(date +%s) - start)) >"$res/boot-seconds"
 echo "$rc" >"$res/qemu-rc"
-[ "$rc" = 124 ] || [ "$rc" = 137 ] && note "boot $arch: timed out after ${timeout}s"
-note "boot $arch: qemu exited $rc after $(cat "$res/boot-seconds")s"
+[ "$rc" = 124 ] || [ "$rc" = 137 ] && note "boot $guest: timed out after ${timeout}s"
+note "boot $guest: qemu exited $rc after $(cat "$res/boot-seconds")s"

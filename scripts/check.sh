@@ -48,14 +48,17 @@ if phase - setup tree "$ROOT/scripts/tree.sh"; then
 	*" x86_64 "*) phase x86_64 build perf "$ROOT/scripts/build-perf.sh" ||
 		rm -f "$BUILD/.built-x86_64" ;;
 	esac
-	for arch in $arches; do
-		[ -f "$BUILD/.built-$arch" ] || continue
-		start=$(date +%s)
-		"$ROOT/scripts/boot.sh" "$arch" || true
-		"$ROOT/scripts/results.py" guest "$arch"
-		phases="$phases$(printf '%-24s %5ds (%s)' "boot $arch" $(($(date +%s) - start)) \
-			"$(cat "$RESULTS/$arch/accel")")
+	for guest in $arches; do
+		[ "$guest" = arm64 ] && guest="arm64 arm64-icount"
+		for g in $guest; do
+			[ -f "$BUILD/.built-${g%-icount}" ] || continue
+			start=$(date +%s)
+			"$ROOT/scripts/boot.sh" "$g" || true
+			"$ROOT/scripts/results.py" guest "$g"
+			phases="$phases$(printf '%-24s %5ds (%s)' "boot $g" $(($(date +%s) - start)) \
+				"$(cat "$RESULTS/$g/accel")")
 "
+		done
 	done
 fi
 

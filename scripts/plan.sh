@@ -5,8 +5,9 @@
 # to build shows up as a failure instead of vanishing.
 . "$(dirname "$0")/lib.sh"
 
-arch=${1:?usage: plan.sh ARCH PREFIX}
-prefix=${2:?usage: plan.sh ARCH PREFIX}
+guest=${1:?usage: plan.sh GUEST PREFIX}
+prefix=${2:?usage: plan.sh GUEST PREFIX}
+arch=${guest%-icount}
 src=$TREE/tools/testing/selftests
 
 progs() {
@@ -14,8 +15,12 @@ progs() {
 		sed -n 's/^x://p'
 }
 
-echo "# plan for $arch on $(base_version)"
+echo "# plan for $guest on $(base_version)"
 echo "@write /proc/sys/kernel/perf_event_paranoid -1"
+if [ "$guest" = arm64-icount ]; then
+	echo "pmu-count count_hw 120 $prefix/count_hw"
+	exit 0
+fi
 for t in $(progs perf_events); do
 	echo "perf_events $t 120 $prefix/perf_events/$t"
 done
@@ -30,7 +35,7 @@ arm64)
 ppc64le)
 	echo "pmu count_instructions 60 $prefix/pmu/count_instructions"
 	for t in $(progs powerpc/pmu/ebb); do
-		echo "ebb $t 60 $prefix/pmu/ebb/$t"
+		echo "ebb $t 20 $prefix/pmu/ebb/$t"
 	done
 	;;
 esac
