@@ -60,7 +60,9 @@ if [ "$(cat "$TREE/.git/series-sum" 2>/dev/null)" = "$(series_sum)" ]; then
 	exit 0
 fi
 
-if [ "$(git -C "$TREE" rev-parse HEAD)" != "$(cat "$TREE/.git/series-head" 2>/dev/null)" ] ||
+head=$(git -C "$TREE" rev-parse HEAD)
+if { [ "$head" != "$(cat "$TREE/.git/series-head" 2>/dev/null)" ] &&
+     [ "$head" != "$(git -C "$TREE" rev-parse base)" ]; } ||
    [ -n "$(git -C "$TREE" status --porcelain --untracked-files=no)" ]; then
 	echo "warning: series changed, but build/linux has commits or edits of its own;" >&2
 	echo "warning: leaving it alone (make export, or remove build/linux to start over)" >&2
