@@ -9,6 +9,10 @@ BASE_TARBALL=${BASE_TARBALL:-/usr/src/linux-source-6.12.tar.xz}
 BASE_PACKAGE=linux-source-6.12
 JOBS=${JOBS:-$(nproc)}
 
+# Debian's tools first: the python3 that has python3-ply (checkpatch's
+# spdxcheck.py), whatever else a login shell put ahead of it.
+export PATH=/usr/sbin:/usr/bin:/sbin:/bin:$PATH
+
 # ccache lives outside the clone, so a fresh clone on the same machine
 # reuses it. CCACHE_BASEDIR makes hits independent of the clone's path.
 export CCACHE_DIR=${CCACHE_DIR:-/var/cache/perf-series/ccache}

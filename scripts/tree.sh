@@ -43,6 +43,14 @@ create_base() {
 	date=$(date -u -r "$BASE_TARBALL" '+%Y-%m-%dT%H:%M:%SZ')
 	GIT_AUTHOR_DATE=$date GIT_COMMITTER_DATE=$date \
 		git commit -q -m "Linux $(make -s kernelversion) from Debian $BASE_PACKAGE $(dpkg-query -W -f '${Version}' $BASE_PACKAGE)"
+	# Debian's .gitignore ignores every top-level path, so a new file
+	# would not show up in git status. Drop that rule in a commit of its
+	# own, below 'base', so it never lands in patches/.
+	if grep -q '^# Debian packaging' .gitignore; then
+		sed -i '/^# Debian packaging/,/^!\/debian\/$/d' .gitignore
+		GIT_AUTHOR_DATE=$date GIT_COMMITTER_DATE=$date \
+			git commit -q -a -m "Let git see new files: drop Debian's ignore-all rule"
+	fi
 	git tag base
 	cd "$ROOT"
 	mv "$TREE.tmp" "$TREE"
