@@ -39,7 +39,12 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 
-#define OUTPUT_FILE	"/tmp/.runner-output"
+/*
+ * Scratch space for the tests, and $TMPDIR. Not /tmp: the x86_64 guest's
+ * root is the host's, and the tests and the plan may live under its /tmp.
+ */
+#define SCRATCH		"/run"
+#define OUTPUT_FILE	SCRATCH "/.runner-output"
 #define MAX_ARGS	64
 
 #define SYSLOG_ACTION_READ_ALL		3
@@ -82,11 +87,12 @@ static void setup_init(void)
 	}
 	try_mount("proc", "/proc", "proc");
 	try_mount("sysfs", "/sys", "sysfs");
-	try_mount("tmpfs", "/tmp", "tmpfs");
+	try_mount("tmpfs", SCRATCH, "tmpfs");
 	try_mount("debugfs", "/sys/kernel/debug", "debugfs");
 	try_mount("tracefs", "/sys/kernel/tracing", "tracefs");
 	setenv("PATH", "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin", 1);
-	setenv("HOME", "/tmp", 1);
+	setenv("HOME", SCRATCH, 1);
+	setenv("TMPDIR", SCRATCH, 1);
 	setenv("TERM", "dumb", 1);
 }
 

@@ -40,7 +40,7 @@ initramfs() {
 	{
 		echo "dir /dev 0755 0 0"
 		echo "nod /dev/console 0600 0 0 c 5 1"
-		for d in proc sys tmp; do echo "dir /$d 0755 0 0"; done
+		for d in proc sys tmp run; do echo "dir /$d 0755 0 0"; done
 		echo "file /init $tests/runner 0755 0 0"
 		echo "file /plan $res/plan 0644 0 0"
 		(cd "$tests" && find . -mindepth 1 -type d) | sed 's|^\.|dir /tests|; s|$| 0755 0 0|'

@@ -8,7 +8,7 @@ ok() { n=$((n + 1)); echo "ok $n $1"; }
 not_ok() { n=$((n + 1)); echo "not ok $n $1"; fail=1; }
 check() { name=$1; shift; if "$@"; then ok "$name"; else not_ok "$name"; fi; }
 
-cd /tmp || exit 1
+cd "${TMPDIR:-/tmp}" || exit 1
 echo "TAP version 13"
 echo "1..5"
 
@@ -18,20 +18,20 @@ echo "# $version"
 
 # Counting: a one-second busy loop is mostly CPU time.
 "$perf" stat -x, -e cpu-clock,task-clock,page-faults,context-switches \
-	-o /tmp/stat.csv -- "$perf" test -w noploop 1
-sed 's/^/# /' /tmp/stat.csv
-clock=$(awk -F, '$3 == "cpu-clock" { printf "%d", $1 }' /tmp/stat.csv)
-faults=$(awk -F, '$3 == "page-faults" { printf "%d", $1 }' /tmp/stat.csv)
+	-o stat.csv -- "$perf" test -w noploop 1
+sed 's/^/# /' stat.csv
+clock=$(awk -F, '$3 == "cpu-clock" { printf "%d", $1 }' stat.csv)
+faults=$(awk -F, '$3 == "page-faults" { printf "%d", $1 }' stat.csv)
 check stat_cpu_clock_counts test "${clock:-0}" -gt 100
 check stat_page_faults_count test "${faults:-0}" -gt 0
 
 # Sampling: cpu-clock every 1 ms of CPU time for one second.
-"$perf" record -q -e cpu-clock -c 1000000 -o /tmp/perf.data -- \
+"$perf" record -q -e cpu-clock -c 1000000 -o perf.data -- \
 	"$perf" test -w noploop 1
-samples=$("$perf" script -i /tmp/perf.data -F comm,period 2>/dev/null | wc -l)
+samples=$("$perf" script -i perf.data -F comm,period 2>/dev/null | wc -l)
 echo "# perf record: $samples samples"
 check record_has_samples test "$samples" -gt 100
-"$perf" report -i /tmp/perf.data --stdio --sort comm 2>/dev/null >/tmp/report.txt
-sed -n '/^[^#]/p' /tmp/report.txt | head -n 5 | sed 's/^/# /'
-check report_names_workload grep -q perf /tmp/report.txt
+"$perf" report -i perf.data --stdio --sort comm 2>/dev/null >report.txt
+sed -n '/^[^#]/p' report.txt | head -n 5 | sed 's/^/# /'
+check report_names_workload grep -q perf report.txt
 exit $fail
