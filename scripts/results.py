@@ -7,7 +7,8 @@
       (the KUnit suites built into the kernel) and guest.tap (the guest booted,
       finished and printed no oops, WARN, BUG, KASAN or lockdep splat).
   results.py step ARCH SUITE TEST RC SECONDS [LOG]
-      Record one harness step (a build, say) as a one-test TAP file.
+      Record one harness step (a build, say) as a one-test TAP file,
+      SUITE-TEST.tap.
   results.py summary
       Print the table of every TAP file under build/results and the closing
       'N passed, N failed, N skipped' line; exit 1 on any failure.
@@ -240,8 +241,11 @@ def guest(arch):
         except OSError:
             return default
 
-    with open(os.path.join(res, 'console.log'), errors='replace') as f:
-        console = f.readlines()
+    try:
+        with open(os.path.join(res, 'console.log'), errors='replace') as f:
+            console = f.readlines()
+    except OSError:
+        console = []
     kernel, blocks, started, done = parse_console(console)
     accel = read('accel', 'unknown')
     header = ', guest: %s' % accel
@@ -304,7 +308,7 @@ def guest(arch):
 
 
 def step(arch, suite, test, rc, secs, log=None):
-    tap = Tap(suite, arch)
+    tap = Tap('%s-%s' % (suite, test), arch)
     tap.seconds = float(secs)
     output = []
     if log and os.path.exists(log) and rc != '0':
@@ -390,7 +394,7 @@ def summary():
         print('\nfailed:')
         for arch, suite, name, reason, output in failures:
             print('  %s %s %s: %s' % (arch, suite, name, reason or 'failed'))
-            if suite in ('guest', 'build', 'hygiene', 'kunit') or len(output) <= 40:
+            if suite in ('guest', 'hygiene', 'kunit') or '-' in suite or len(output) <= 40:
                 for line in output[-40:]:
                     print('    | ' + line)
     print('\n%d passed, %d failed, %d skipped' % (total['ok'], total['fail'], total['skip']))
