@@ -34,7 +34,7 @@ fi
 
 # An initramfs holding the runner as /init, the plan and build/tests/ARCH.
 initramfs() {
-	local gen=$BUILD/host/gen_init_cpio list=$res/initramfs.list f
+	local gen=$BUILD/host/gen_init_cpio list=$res/initramfs.list
 	mkdir -p "$BUILD/host"
 	[ -x "$gen" ] || gcc -O2 -o "$gen" "$TREE/usr/gen_init_cpio.c"
 	{

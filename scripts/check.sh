@@ -56,7 +56,7 @@ if phase - setup tree "$ROOT/scripts/tree.sh"; then
 			"$ROOT/scripts/boot.sh" "$g" || true
 			"$ROOT/scripts/results.py" guest "$g" || true
 			phases="$phases$(printf '%-24s %5ds (%s)' "boot $g" $(($(date +%s) - start)) \
-				"$(cat "$RESULTS/$g/accel")")
+				"$(cat "$RESULTS/$g/accel" 2>/dev/null || echo 'did not start')")
 "
 		done
 	done
