@@ -7,17 +7,21 @@
 #   make export   write build/linux's commits back to patches/ and series
 #   make kernel|tests|boot ARCH=x86_64|arm64|ppc64le   one step, one guest
 #   make perf     tools/perf for the host
+#   make bench    the SIMD register sampling benchmark, in the x86_64 guest
 #   make clean    remove build/ (ccache stays in /var/cache/perf-series)
 
 ARCH ?= x86_64
 
-.PHONY: run check tree export kernel tests perf boot deps clean
+.PHONY: run check bench tree export kernel tests perf boot deps clean
 
 run:
 	@scripts/run.sh
 
 check:
 	@scripts/check.sh
+
+bench:
+	@scripts/bench.sh
 
 deps:
 	@scripts/deps.sh
