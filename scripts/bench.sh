@@ -4,7 +4,7 @@
 # guest and print its table. BENCH_ARGS: rounds, iterations, period in ns.
 . "$(dirname "$0")/lib.sh"
 
-args=${BENCH_ARGS:-7 300000000 50000}
+args=${BENCH_ARGS:-11 300000000 50000}
 "$ROOT/scripts/deps.sh"
 "$ROOT/scripts/tree.sh"
 "$ROOT/scripts/build-kernel.sh" x86_64
