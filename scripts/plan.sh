@@ -28,6 +28,7 @@ done
 case $arch in
 x86_64)
 	echo "perf-smoke perf 300 /bin/sh $ROOT/guest/tests/perf-smoke.sh $BUILD/obj/perf/perf"
+	echo "perf-test simd_regs 300 /bin/sh $ROOT/guest/tests/perf-test.sh $BUILD/obj/perf/perf $TREE/tools/perf SIMD"
 	;;
 arm64)
 	echo "pmu-count count_hw 60 $prefix/count_hw"
