@@ -10,7 +10,7 @@ echo "\$ perf stat -e cpu-clock,task-clock,context-switches,page-faults -- perf 
 "$perf" stat -e cpu-clock,task-clock,context-switches,page-faults -- "$perf" test -w noploop 1 2>&1
 
 # SIMD registers in samples: what this CPU offers, probed by perf itself.
-avail=$("$perf" record --user-regs='?' 2>&1)
+avail=$("$perf" record --user-regs='?' 2>&1 | head -n 1)
 echo
 echo "\$ perf record --user-regs=?"
 echo "$avail"
