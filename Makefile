@@ -7,7 +7,7 @@
 #   make export   write build/linux's commits back to patches/ and series
 #   make kernel|tests|boot ARCH=x86_64|arm64|ppc64le   one step, one guest
 #   make perf     tools/perf for the host
-#   make bench    the SIMD register sampling benchmark, in the x86_64 guest
+#   make bench    the benchmarks (SIMD sampling, group_pmc reads) in the guests
 #   make clean    remove build/ (ccache stays in /var/cache/perf-series)
 
 ARCH ?= x86_64

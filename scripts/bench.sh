@@ -1,19 +1,49 @@
 #!/bin/bash
-# make bench: run the SIMD register sampling benchmark
-# (tools/testing/selftests/perf_events/simd_regs_bench.c) in the x86_64
-# guest and print its table. BENCH_ARGS: rounds, iterations, period in ns.
+# make bench: run the benchmarks in the guests and print their tables:
+#  - SIMD register sampling (simd_regs_bench.c), x86_64;
+#  - group reads through a group_pmc page, one page per member and
+#    read() (group_pmc_bench.c), x86_64 with software events and arm64
+#    with QEMU's PMUv3.
+# BENCH_ARGS: SIMD rounds, iterations, period in ns.
+# GROUP_BENCH_ARGS: group_pmc rounds, group reads per round.
 . "$(dirname "$0")/lib.sh"
 
 args=${BENCH_ARGS:-11 300000000 50000}
+gargs=${GROUP_BENCH_ARGS:-11 200000}
 "$ROOT/scripts/deps.sh"
 "$ROOT/scripts/tree.sh"
-"$ROOT/scripts/build-kernel.sh" x86_64
-"$ROOT/scripts/build-tests.sh" x86_64 >/dev/null
-plan=$BUILD/bench.plan
-echo "bench simd_regs_bench 3000 $BUILD/tests/x86_64/perf_events/simd_regs_bench $args" >"$plan"
-BOOT_TIMEOUT=${BOOT_TIMEOUT:-3600} "$ROOT/scripts/boot.sh" x86_64 "$plan"
-log=$RESULTS/x86_64/console.log
-grep -q '^@@@ end bench simd_regs_bench rc=0' "$log" ||
-	die "the benchmark did not complete (console: build/results/x86_64/console.log)"
-echo "base: $(base_version), guest: $(cat "$RESULTS/x86_64/accel"), args: $args"
-sed -n '/^@@@ begin bench simd_regs_bench/,/^@@@ end bench/p' "$log" | sed '1d;$d'
+for arch in x86_64 arm64; do
+	"$ROOT/scripts/build-kernel.sh" $arch
+	"$ROOT/scripts/build-tests.sh" $arch >/dev/null
+done
+
+# table GUEST NAME: the benchmark's output between the runner's markers
+table() {
+	local log=$RESULTS/$1/console.log
+	grep -q "^@@@ end bench $2 rc=0" "$log" ||
+		die "$2 did not complete in $1 (console: build/results/$1/console.log)"
+	sed -n "/^@@@ begin bench $2/,/^@@@ end bench/p" "$log" | sed '1d;$d'
+}
+
+x86=$BUILD/tests/x86_64/perf_events
+{
+	echo "bench simd_regs_bench 3000 $x86/simd_regs_bench $args"
+	echo "bench group_pmc_bench 600 $x86/group_pmc_bench $gargs"
+} >"$BUILD/bench-x86_64.plan"
+{
+	echo "@write /proc/sys/kernel/perf_user_access 1"
+	echo "bench group_pmc_bench 600 /tests/perf_events/group_pmc_bench $gargs"
+} >"$BUILD/bench-arm64.plan"
+BOOT_TIMEOUT=${BOOT_TIMEOUT:-3600} "$ROOT/scripts/boot.sh" x86_64 "$BUILD/bench-x86_64.plan"
+BOOT_TIMEOUT=${BOOT_TIMEOUT:-3600} "$ROOT/scripts/boot.sh" arm64 "$BUILD/bench-arm64.plan"
+
+echo "base: $(base_version)"
+echo
+echo "## SIMD register sampling, x86_64 ($(cat "$RESULTS/x86_64/accel")), args: $args"
+table x86_64 simd_regs_bench
+echo
+echo "## group reads, x86_64 ($(cat "$RESULTS/x86_64/accel")), args: $gargs"
+table x86_64 group_pmc_bench
+echo
+echo "## group reads, arm64 ($(cat "$RESULTS/arm64/accel")), args: $gargs"
+table arm64 group_pmc_bench

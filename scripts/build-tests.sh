@@ -42,6 +42,13 @@ case $arch in
 arm64)
 	note "tests $arch: count_hw"
 	$cc -O2 -Wall -Werror -static $khdr -o "$out/count_hw" "$ROOT/guest/tests/count_hw.c"
+	# libperf's own tests, for perf_evsel__read_group() on real counters
+	note "tests $arch: libperf tests"
+	mkdir -p "$out/libperf" "$BUILD/obj/libperf-$arch"
+	make -s -C "$TREE/tools/lib/perf" O="$BUILD/obj/libperf-$arch" ARCH=$KARCH \
+		CROSS_COMPILE=$CROSS CC="$cc -static" \
+		"$BUILD/obj/libperf-$arch/tests-static"
+	cp "$BUILD/obj/libperf-$arch/tests-static" "$out/libperf/"
 	;;
 ppc64le)
 	note "tests $arch: selftests/powerpc/pmu (EBB and count_instructions)"

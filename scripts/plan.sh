@@ -18,7 +18,12 @@ progs() {
 echo "# plan for $guest on $(base_version)"
 echo "@write /proc/sys/kernel/perf_event_paranoid -1"
 if [ "$guest" = arm64-icount ]; then
+	# Where QEMU's PMUv3 counts instructions too: exact counts, and
+	# group_pmc and libperf reading cycles and instructions directly.
+	echo "@write /proc/sys/kernel/perf_user_access 1"
 	echo "pmu-count count_hw 120 $prefix/count_hw"
+	echo "perf_events group_pmc 300 $prefix/perf_events/group_pmc"
+	echo "libperf evsel 300 $prefix/libperf/tests-static -v evsel"
 	exit 0
 fi
 for t in $(progs perf_events); do
@@ -29,6 +34,7 @@ case $arch in
 x86_64)
 	echo "perf-smoke perf 300 /bin/sh $ROOT/guest/tests/perf-smoke.sh $BUILD/obj/perf/perf"
 	echo "perf-test simd_regs 300 /bin/sh $ROOT/guest/tests/perf-test.sh $BUILD/obj/perf/perf $TREE/tools/perf SIMD"
+	echo "perf-test group_pmc 300 /bin/sh $ROOT/guest/tests/perf-test.sh $BUILD/obj/perf/perf $TREE/tools/perf group_pmc"
 	;;
 arm64)
 	echo "pmu-count count_hw 60 $prefix/count_hw"
