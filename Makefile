@@ -6,13 +6,15 @@
 #   make tree     build/linux: the base plus the series, as a git repository
 #   make export   write build/linux's commits back to patches/ and series
 #   make kernel|tests|boot ARCH=x86_64|arm64|ppc64le   one step, one guest
+#                 (make kernel and boot also take ARCH=x86_64-kasan)
 #   make perf     tools/perf for the host
 #   make bench    the benchmarks (SIMD sampling, group_pmc reads) in the guests
+#   make fuzz     the long fuzz campaign (KASAN x86_64 guest; FUZZ_ARGS, GUEST)
 #   make clean    remove build/ (ccache stays in /var/cache/perf-series)
 
 ARCH ?= x86_64
 
-.PHONY: run check bench tree export kernel tests perf boot deps clean
+.PHONY: run check bench fuzz tree export kernel tests perf boot deps clean
 
 run:
 	@scripts/run.sh
@@ -22,6 +24,9 @@ check:
 
 bench:
 	@scripts/bench.sh
+
+fuzz:
+	@scripts/fuzz.sh
 
 deps:
 	@scripts/deps.sh

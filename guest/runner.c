@@ -9,6 +9,7 @@
  *   SUITE NAME TIMEOUT COMMAND [ARG...]   run a test
  *   @env NAME=VALUE                       set for the tests that follow
  *   @write FILE VALUE                     write VALUE to FILE (a sysctl, say)
+ *   @skip SUITE NAME REASON               a test not run here (results.py reports it)
  * Blank lines and lines starting with '#' are ignored.
  *
  * Console protocol:
@@ -251,6 +252,8 @@ static void run_plan(FILE *plan)
 			putenv(strdup(p + 5));
 			continue;
 		}
+		if (!strncmp(p, "@skip ", 6))
+			continue;
 		if (!strncmp(p, "@write ", 7)) {
 			char *file = strtok(p + 7, " \t");
 			char *value = strtok(NULL, "");

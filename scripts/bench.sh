@@ -4,9 +4,12 @@
 #  - group reads through a group_pmc page, one page per member and
 #    read() (group_pmc_bench.c), x86_64 with software events and arm64
 #    with QEMU's PMUv3.
+# BENCH: which to run, 'simd group_pmc' by default.
 # BENCH_ARGS: SIMD rounds, iterations, period in ns.
 # GROUP_BENCH_ARGS: group_pmc rounds, group reads per round.
 . "$(dirname "$0")/lib.sh"
+
+benches=" ${BENCH:-simd group_pmc} "
 
 args=${BENCH_ARGS:-11 300000000 50000}
 gargs=${GROUP_BENCH_ARGS:-11 200000}
@@ -26,24 +29,33 @@ table() {
 }
 
 x86=$BUILD/tests/x86_64/perf_events
-{
-	echo "bench simd_regs_bench 3000 $x86/simd_regs_bench $args"
-	echo "bench group_pmc_bench 600 $x86/group_pmc_bench $gargs"
-} >"$BUILD/bench-x86_64.plan"
-{
-	echo "@write /proc/sys/kernel/perf_user_access 1"
-	echo "bench group_pmc_bench 600 /tests/perf_events/group_pmc_bench $gargs"
-} >"$BUILD/bench-arm64.plan"
+case $benches in *" simd "*)
+	echo "bench simd_regs_bench 3000 $x86/simd_regs_bench $args" ;;
+esac >"$BUILD/bench-x86_64.plan"
+case $benches in *" group_pmc "*)
+	echo "bench group_pmc_bench 600 $x86/group_pmc_bench $gargs" >>"$BUILD/bench-x86_64.plan"
+	{
+		echo "@write /proc/sys/kernel/perf_user_access 1"
+		echo "bench group_pmc_bench 600 /tests/perf_events/group_pmc_bench $gargs"
+	} >"$BUILD/bench-arm64.plan"
+	BOOT_TIMEOUT=${BOOT_TIMEOUT:-3600} "$ROOT/scripts/boot.sh" arm64 "$BUILD/bench-arm64.plan"
+	;;
+esac
 BOOT_TIMEOUT=${BOOT_TIMEOUT:-3600} "$ROOT/scripts/boot.sh" x86_64 "$BUILD/bench-x86_64.plan"
-BOOT_TIMEOUT=${BOOT_TIMEOUT:-3600} "$ROOT/scripts/boot.sh" arm64 "$BUILD/bench-arm64.plan"
 
 echo "base: $(base_version)"
-echo
-echo "## SIMD register sampling, x86_64 ($(cat "$RESULTS/x86_64/accel")), args: $args"
-table x86_64 simd_regs_bench
-echo
-echo "## group reads, x86_64 ($(cat "$RESULTS/x86_64/accel")), args: $gargs"
-table x86_64 group_pmc_bench
-echo
-echo "## group reads, arm64 ($(cat "$RESULTS/arm64/accel")), args: $gargs"
-table arm64 group_pmc_bench
+case $benches in *" simd "*)
+	echo
+	echo "## SIMD register sampling, x86_64 ($(cat "$RESULTS/x86_64/accel")), args: $args"
+	table x86_64 simd_regs_bench
+	;;
+esac
+case $benches in *" group_pmc "*)
+	echo
+	echo "## group reads, x86_64 ($(cat "$RESULTS/x86_64/accel")), args: $gargs"
+	table x86_64 group_pmc_bench
+	echo
+	echo "## group reads, arm64 ($(cat "$RESULTS/arm64/accel")), args: $gargs"
+	table arm64 group_pmc_bench
+	;;
+esac

@@ -9,15 +9,20 @@
 # -icount, which makes QEMU's PMUv3 count instructions. It runs only the
 # counting test, since icount serialises the vCPUs and slows everything else.
 #
+# x86_64-kasan is the x86_64 guest with the KASAN and UBSAN kernel
+# (build-kernel.sh x86_64-kasan); it runs the perf_events selftests and the
+# fuzzer.
+#
 # Environment: BOOT_TIMEOUT (seconds), KVM=auto|0|1 (x86_64 only).
 . "$(dirname "$0")/lib.sh"
 
 verbose=
 [ "$1" = -v ] && { verbose=1; shift; }
-guest=${1:?usage: boot.sh [-v] x86_64|arm64|arm64-icount|ppc64le [PLAN]}
+guest=${1:?usage: boot.sh [-v] x86_64|x86_64-kasan|arm64|arm64-icount|ppc64le [PLAN]}
 arch=${guest%-icount}
+arch=${arch%-kasan}
 arch_vars "$arch"
-obj=$BUILD/obj/$arch
+obj=$BUILD/obj/${guest%-icount}
 tests=$BUILD/tests/$arch
 res=$RESULTS/$guest
 mkdir -p "$res"
@@ -65,7 +70,7 @@ kvm_works() {
 common="-smp 2 -m 2048 -display none -monitor none -serial stdio -no-reboot"
 cmdline="panic=-1"
 case $guest in
-x86_64)
+x86_64 | x86_64-kasan)
 	accel="-accel tcg -cpu max"
 	mode=tcg
 	case ${KVM:-auto} in

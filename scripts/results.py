@@ -23,7 +23,7 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RESULTS = os.path.join(ROOT, 'build', 'results')
-ARCHES = ['-', 'x86_64', 'arm64', 'arm64-icount', 'ppc64le']
+ARCHES = ['-', 'x86_64', 'x86_64-kasan', 'arm64', 'arm64-icount', 'ppc64le']
 
 TAP_RESULT = re.compile(r'^(not )?ok \d+ (.*?)(?:\s+#\s*(SKIP|skip|XFAIL|TODO)\b\s*(.*))?$')
 KTAP_RESULT = re.compile(r'^(\s*)(not )?ok \d+ (.*?)(?:\s+#\s*(SKIP|skip)\b\s*(.*))?$')
@@ -91,7 +91,8 @@ def known_limitations(arch):
             if len(parts) < 4:
                 sys.exit('known-limitations: a line needs ARCH SUITE TEST REASON: ' + line)
             a, suite, test, reason = parts
-            if a in (arch, '*'):
+            # A sanitizer variant runs on the same emulated machine.
+            if a in (arch, arch.replace('-kasan', ''), '*'):
                 table[(suite, test)] = reason
     return table
 
@@ -122,6 +123,17 @@ def parse_plan(path):
                 continue
             plan.append((words[0], words[1]))
     return plan
+
+
+def plan_skips(path):
+    """The plan's '@skip SUITE NAME REASON' lines: tests not run, and why."""
+    skips = []
+    with open(path) as f:
+        for line in f:
+            words = line.split(None, 3)
+            if len(words) == 4 and words[0] == '@skip':
+                skips.append((words[1], words[2], words[3].strip()))
+    return skips
 
 
 def test_results(name, output, rc, timed_out, secs):
@@ -265,13 +277,15 @@ def guest(arch):
         results = test_results(name, b['output'], b['rc'], b['timeout'], b['secs'])
         for i, (status, sub, reason) in enumerate(results):
             tap.add(status, sub, reason, b['output'] if i == 0 else ())
+    for suite, name, reason in plan_skips(os.path.join(res, 'plan')):
+        taps.setdefault(suite, Tap(suite, arch)).add('skip', name, 'not run: ' + reason)
     for tap in taps.values():
         excuse(tap, table)
         tap.write(header)
 
     # A guest such as arm64-icount reruns a kernel whose KUnit suites the
     # plain guest already counted.
-    if '-' not in arch and kunit_enabled(arch):
+    if not arch.endswith('-icount') and kunit_enabled(arch):
         tap = Tap('kunit', arch)
         ktap, results = kunit_results(kernel)
         for status, name, reason in results:
