@@ -12,7 +12,7 @@
 benches=" ${BENCH:-simd group_pmc} "
 
 args=${BENCH_ARGS:-11 300000000 50000}
-gargs=${GROUP_BENCH_ARGS:-11 200000}
+gargs=${GROUP_BENCH_ARGS:-7 50000}
 "$ROOT/scripts/deps.sh"
 "$ROOT/scripts/tree.sh"
 for arch in x86_64 arm64; do
