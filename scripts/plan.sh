@@ -66,7 +66,7 @@ ppc64le)
 esac
 
 # The fixed-seed fuzz run comes last: whatever state it leaves behind cannot
-# disturb another test. FUZZ_ARGS changes it (make fuzz runs a long one).
+# disturb another test. FUZZ_ARGS changes it; make fuzz has its own plan.
 case $guest in
 x86_64 | x86_64-kasan | arm64)
 	echo "fuzz perf_fuzz ${FUZZ_TIMEOUT:-400} $prefix/perf_events/perf_fuzz ${FUZZ_ARGS:-$FUZZ_FIXED} -l /run/perf_fuzz.log"
