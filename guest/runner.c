@@ -10,6 +10,8 @@
  *   @env NAME=VALUE                       set for the tests that follow
  *   @write FILE VALUE                     write VALUE to FILE (a sysctl, say)
  *   @skip SUITE NAME REASON               a test not run here (results.py reports it)
+ *   @poweroff                             power off at the end instead of rebooting
+ *                                         (for an emulator that has no -no-reboot)
  * Blank lines and lines starting with '#' are ignored.
  *
  * Console protocol:
@@ -32,6 +34,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <termios.h>
 #include <time.h>
 #include <unistd.h>
 #include <sys/klog.h>
@@ -53,6 +56,7 @@
 #define SYSLOG_ACTION_SIZE_BUFFER	10
 
 static int is_init;
+static int power_off;
 
 static double now(void)
 {
@@ -254,6 +258,10 @@ static void run_plan(FILE *plan)
 		}
 		if (!strncmp(p, "@skip ", 6))
 			continue;
+		if (!strncmp(p, "@poweroff", 9)) {
+			power_off = 1;
+			continue;
+		}
 		if (!strncmp(p, "@write ", 7)) {
 			char *file = strtok(p + 7, " \t");
 			char *value = strtok(NULL, "");
@@ -300,8 +308,10 @@ int main(int argc, char **argv)
 	dump_kernel_log();
 	printf("@@@ done\n");
 	fflush(stdout);
+	/* An emulated UART may still be sending: let the host see it all. */
+	tcdrain(STDOUT_FILENO);
 	sync();
-	reboot(RB_AUTOBOOT);
+	reboot(power_off ? RB_POWER_OFF : RB_AUTOBOOT);
 	/* reboot() only returns on failure; init must never exit. */
 	for (;;)
 		pause();

@@ -1,17 +1,20 @@
 #!/bin/bash
 # make bench: run the benchmarks in the guests and print their tables:
-#  - SIMD register sampling (simd_regs_bench.c), x86_64;
+#  - SIMD register sampling (simd_regs_bench.c), x86_64 under QEMU and,
+#    for the zmm+k row, under Bochs (x86_64-avx512);
 #  - group reads through a group_pmc page, one page per member and
 #    read() (group_pmc_bench.c), x86_64 with software events and arm64
 #    with QEMU's PMUv3.
 # BENCH: which to run, 'simd group_pmc' by default.
-# BENCH_ARGS: SIMD rounds, iterations, period in ns.
+# BENCH_ARGS: SIMD rounds, iterations, period in ns (QEMU);
+# BOCHS_BENCH_ARGS: the same under Bochs, which runs a few times slower.
 # GROUP_BENCH_ARGS: group_pmc rounds, group reads per round.
 . "$(dirname "$0")/lib.sh"
 
 benches=" ${BENCH:-simd group_pmc} "
 
 args=${BENCH_ARGS:-11 300000000 50000}
+bargs=${BOCHS_BENCH_ARGS:-5 100000000 50000}
 gargs=${GROUP_BENCH_ARGS:-7 50000}
 "$ROOT/scripts/deps.sh"
 "$ROOT/scripts/tree.sh"
@@ -42,12 +45,24 @@ case $benches in *" group_pmc "*)
 	;;
 esac
 BOOT_TIMEOUT=${BOOT_TIMEOUT:-3600} "$ROOT/scripts/boot.sh" x86_64 "$BUILD/bench-x86_64.plan"
+case $benches in *" simd "*)
+	{
+		echo "@poweroff"
+		echo "bench simd_regs_bench 3000 /tests/perf_events/simd_regs_bench $bargs"
+	} >"$BUILD/bench-x86_64-avx512.plan"
+	BOOT_TIMEOUT=${BOOT_TIMEOUT:-3600} "$ROOT/scripts/boot.sh" x86_64-avx512 \
+		"$BUILD/bench-x86_64-avx512.plan"
+	;;
+esac
 
 echo "base: $(base_version)"
 case $benches in *" simd "*)
 	echo
 	echo "## SIMD register sampling, x86_64 ($(cat "$RESULTS/x86_64/accel")), args: $args"
 	table x86_64 simd_regs_bench
+	echo
+	echo "## SIMD register sampling, x86_64-avx512 (bochs, tigerlake), args: $bargs"
+	table x86_64-avx512 simd_regs_bench
 	;;
 esac
 case $benches in *" group_pmc "*)

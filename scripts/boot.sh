@@ -13,16 +13,22 @@
 # (build-kernel.sh x86_64-kasan); it runs the perf_events selftests and the
 # fuzzer.
 #
+# x86_64-avx512 boots the x86_64 kernel under Bochs, which emulates a Tiger
+# Lake CPU with AVX-512 (scripts/bochs.sh): the only guest where ZMM and
+# OPMASK registers exist.
+#
 # Environment: BOOT_TIMEOUT (seconds), KVM=auto|0|1 (x86_64 only).
 . "$(dirname "$0")/lib.sh"
 
 verbose=
 [ "$1" = -v ] && { verbose=1; shift; }
-guest=${1:?usage: boot.sh [-v] x86_64|x86_64-kasan|arm64|arm64-icount|ppc64le [PLAN]}
+guest=${1:?usage: boot.sh [-v] x86_64|x86_64-kasan|x86_64-avx512|arm64|arm64-icount|ppc64le [PLAN]}
 arch=${guest%-icount}
 arch=${arch%-kasan}
+arch=${arch%-avx512}
 arch_vars "$arch"
 obj=$BUILD/obj/${guest%-icount}
+[ "$guest" = x86_64-avx512 ] && obj=$BUILD/obj/x86_64
 tests=$BUILD/tests/$arch
 res=$RESULTS/$guest
 mkdir -p "$res"
@@ -31,7 +37,7 @@ mkdir -p "$res"
 
 if [ -n "$2" ]; then
 	cp "$2" "$res/plan"
-elif [ "$arch" = x86_64 ]; then
+elif [ "$guest" = x86_64 ] || [ "$guest" = x86_64-kasan ]; then
 	"$ROOT/scripts/plan.sh" "$guest" "$tests" >"$res/plan"
 else
 	"$ROOT/scripts/plan.sh" "$guest" /tests >"$res/plan"
@@ -88,17 +94,33 @@ arm64)
 	initramfs
 	mode=tcg
 	# shellcheck disable=SC2206
-	qemu=(qemu-system-aarch64 -M virt -cpu max $common
+	qemu=(qemu-system-aarch64 -M virt,gic-version=3 -cpu max $common
 	      -kernel "$obj/$KIMAGE" -initrd "$res/initramfs.cpio"
-	      -append "console=ttyAMA0 $cmdline")
+	      -append "console=ttyAMA0 $cmdline irqchip.gicv3_pseudo_nmi=1")
 	;;
 arm64-icount)
 	initramfs
 	mode="tcg, icount"
 	# shellcheck disable=SC2206
-	qemu=(qemu-system-aarch64 -M virt -cpu max -icount shift=0 $common
+	qemu=(qemu-system-aarch64 -M virt,gic-version=3 -cpu max -icount shift=0 $common
 	      -kernel "$obj/$KIMAGE" -initrd "$res/initramfs.cpio"
-	      -append "console=ttyAMA0 $cmdline")
+	      -append "console=ttyAMA0 $cmdline irqchip.gicv3_pseudo_nmi=1")
+	;;
+x86_64-avx512)
+	initramfs
+	timeout=${BOOT_TIMEOUT:-1800}
+	echo bochs >"$res/accel"
+	note "boot $guest: bochs (tigerlake), timeout ${timeout}s"
+	start=$(date +%s)
+	set +e
+	"$ROOT/scripts/bochs.sh" "$obj/$KIMAGE" "$res/initramfs.cpio" "$res" "$timeout" \
+		${verbose:+-v}
+	rc=$?
+	set -e
+	echo $(($(date +%s) - start)) >"$res/boot-seconds"
+	echo "$rc" >"$res/qemu-rc"
+	note "boot $guest: bochs exited $rc after $(cat "$res/boot-seconds")s"
+	exit 0
 	;;
 ppc64le)
 	initramfs

@@ -1,9 +1,9 @@
 #!/bin/bash
 # Build what one guest runs, into build/tests/ARCH: the guest runner, the
-# perf_events kselftests and the architecture's own tests. x86_64 binaries
-# are built for the host (the guest runs the host's root filesystem); arm64
-# and ppc64le ones are static, for an initramfs. Needs the kernel configured
-# (build-kernel.sh) for its exported headers.
+# perf_events kselftests and the architecture's own tests, all static: the
+# arm64, ppc64le and x86_64-avx512 guests run them from an initramfs (the
+# x86_64 QEMU guests run them from the host's root filesystem). Needs the
+# kernel configured (build-kernel.sh) for its exported headers.
 . "$(dirname "$0")/lib.sh"
 
 arch=${1:?usage: build-tests.sh x86_64|arm64|ppc64le}
@@ -13,7 +13,6 @@ out=$BUILD/tests/$arch
 src=$TREE/tools/testing/selftests
 cc="ccache ${CROSS}gcc"
 static=-static
-[ "$arch" = x86_64 ] && static=
 
 [ -f "$obj/.config" ] || die "tests $arch: kernel not configured (build-kernel.sh $arch)"
 rm -rf "$out"

@@ -9,6 +9,7 @@ guest=${1:?usage: plan.sh GUEST PREFIX}
 prefix=${2:?usage: plan.sh GUEST PREFIX}
 arch=${guest%-icount}
 arch=${arch%-kasan}
+arch=${arch%-avx512}
 src=$TREE/tools/testing/selftests
 
 progs() {
@@ -28,6 +29,18 @@ if [ "$guest" = arm64-icount ]; then
 	echo "pmu-count count_hw 120 $prefix/count_hw"
 	echo "perf_events group_pmc 300 $prefix/perf_events/group_pmc"
 	echo "libperf evsel 300 $prefix/libperf/tests-static -v evsel"
+	exit 0
+fi
+if [ "$guest" = x86_64-avx512 ]; then
+	# Bochs has no -no-reboot: the runner powers off, bochs.sh stops it.
+	echo "@poweroff"
+	# Bochs runs a few times slower than QEMU: what needs AVX-512 or
+	# exercises the capture, not the whole perf_events suite. The fuzzer
+	# gets a smaller budget; its AVX-512 widths open here.
+	for t in simd_regs sw_samples; do
+		echo "perf_events $t 900 $prefix/perf_events/$t"
+	done
+	echo "fuzz perf_fuzz 400 $prefix/perf_events/perf_fuzz ${FUZZ_ARGS:--s 20261201 -n 2000 -t 3 -T 30} -l /run/perf_fuzz.log"
 	exit 0
 fi
 # Tests that must not run on a guest: they would break the guest itself.

@@ -1,0 +1,88 @@
+#!/bin/bash
+# Boot a kernel and initramfs under Bochs, the one emulator here with
+# AVX-512, and wait for the runner's '@@@ done' or TIMEOUT seconds.
+#
+#   bochs.sh KERNEL INITRAMFS DIR TIMEOUT [-v]
+#
+# DIR gets boot.iso (GRUB, the kernel and the initramfs), bochsrc,
+# console.log (com1) and bochs.log. Exits 0 once the runner is done,
+# 124 on a timeout, or Bochs's own status if it stops by itself.
+#
+# Debian's Bochs 2.7, facts that shape the setup:
+#  - it has no 'nogui' display; rfb with timeout=0 runs headless without
+#    waiting for a client;
+#  - it is built with its debugger, which stops at a prompt unless -rc
+#    gives it a command file that says 'c';
+#  - its sound mixer thread aborts ("buffer overflow detected") on a
+#    machine without a sound card, unless the driver is 'dummy';
+#  - it reports the standard-format XSAVE size as the compacted one, so
+#    Linux would turn XSAVE off: clearcpuid=xsaves,xsavec leaves AVX-512
+#    with the standard format and XSAVEOPT;
+#  - its clock follows the instruction count (ips), so guest time, and
+#    every timeout inside the guest, runs as fast as Bochs does.
+. "$(dirname "$0")/lib.sh"
+
+kernel=${1:?usage: bochs.sh KERNEL INITRAMFS DIR TIMEOUT [-v]}
+initrd=${2:?usage: bochs.sh KERNEL INITRAMFS DIR TIMEOUT [-v]}
+dir=${3:?usage: bochs.sh KERNEL INITRAMFS DIR TIMEOUT [-v]}
+timeout=${4:?usage: bochs.sh KERNEL INITRAMFS DIR TIMEOUT [-v]}
+verbose=$5
+
+iso=$dir/iso
+rm -rf "$iso" "$dir/boot.iso" "$dir/console.log"
+mkdir -p "$iso/boot/grub"
+cp "$kernel" "$iso/boot/bzImage"
+cp "$initrd" "$iso/boot/initramfs.cpio"
+cat >"$iso/boot/grub/grub.cfg" <<EOF
+set timeout=0
+set default=0
+menuentry "perf-series" {
+	linux /boot/bzImage console=ttyS0,115200 clearcpuid=xsaves,xsavec panic=-1 ${BOCHS_CMDLINE:-}
+	initrd /boot/initramfs.cpio
+}
+EOF
+grub-mkrescue -o "$dir/boot.iso" "$iso" >"$dir/grub-mkrescue.log" 2>&1 ||
+	die "grub-mkrescue failed (see $dir/grub-mkrescue.log)"
+
+# ips: what Bochs runs here; guest seconds are this many instructions.
+cat >"$dir/bochsrc" <<EOF
+megs: 1024
+cpu: model=tigerlake, count=1, ips=${BOCHS_IPS:-100000000}, reset_on_triple_fault=0
+romimage: file=/usr/share/bochs/BIOS-bochs-latest
+vgaromimage: file=/usr/share/vgabios/vgabios.bin
+ata0-master: type=cdrom, path="$dir/boot.iso", status=inserted
+boot: cdrom
+clock: sync=none, time0=946684800
+com1: enabled=1, mode=file, dev="$dir/console.log"
+display_library: rfb, options="timeout=0"
+sound: driver=dummy
+log: $dir/bochs.log
+panic: action=fatal
+error: action=report
+info: action=ignore
+debug: action=ignore
+EOF
+echo c >"$dir/bochs.rc"
+
+: >"$dir/console.log"
+bochs -q -f "$dir/bochsrc" -rc "$dir/bochs.rc" </dev/null >"$dir/bochs.out" 2>&1 &
+pid=$!
+[ -n "$verbose" ] && { tail -n +1 -f "$dir/console.log" & tailpid=$!; }
+rc=124
+deadline=$(($(date +%s) + timeout))
+while [ "$(date +%s)" -lt "$deadline" ]; do
+	if grep -q '^@@@ done' "$dir/console.log" 2>/dev/null; then
+		rc=0
+		break
+	fi
+	if ! kill -0 $pid 2>/dev/null; then
+		wait $pid
+		rc=$?
+		grep -q '^@@@ done' "$dir/console.log" && rc=0
+		break
+	fi
+	sleep 1
+done
+kill $pid 2>/dev/null && wait $pid 2>/dev/null
+[ -n "$verbose" ] && kill "$tailpid" 2>/dev/null
+exit $rc
