@@ -1,12 +1,13 @@
 #!/bin/bash
 # Boot a kernel and initramfs under Bochs, the one emulator here with
-# AVX-512, and wait for the runner's '@@@ done' or TIMEOUT seconds.
+# AVX-512, the way boot.sh runs QEMU: the guest's console goes to stdout,
+# and the command ends when the runner prints '@@@ done' (exit 0) or when
+# Bochs stops by itself (its status). boot.sh applies the timeout.
 #
-#   bochs.sh KERNEL INITRAMFS DIR TIMEOUT [-v]
+#   bochs.sh KERNEL INITRAMFS DIR
 #
-# DIR gets boot.iso (GRUB, the kernel and the initramfs), bochsrc,
-# console.log (com1) and bochs.log. Exits 0 once the runner is done,
-# 124 on a timeout, or Bochs's own status if it stops by itself.
+# DIR gets boot.iso (GRUB, the kernel and the initramfs), bochsrc, com1.log
+# (the serial console), bochs.out and bochs.log.
 #
 # Debian's Bochs 2.7, facts that shape the setup:
 #  - it has no 'nogui' display; rfb with timeout=0 runs headless without
@@ -22,14 +23,13 @@
 #    every timeout inside the guest, runs as fast as Bochs does.
 . "$(dirname "$0")/lib.sh"
 
-kernel=${1:?usage: bochs.sh KERNEL INITRAMFS DIR TIMEOUT [-v]}
-initrd=${2:?usage: bochs.sh KERNEL INITRAMFS DIR TIMEOUT [-v]}
-dir=${3:?usage: bochs.sh KERNEL INITRAMFS DIR TIMEOUT [-v]}
-timeout=${4:?usage: bochs.sh KERNEL INITRAMFS DIR TIMEOUT [-v]}
-verbose=$5
+usage="usage: bochs.sh KERNEL INITRAMFS DIR"
+kernel=${1:?$usage}
+initrd=${2:?$usage}
+dir=${3:?$usage}
 
 iso=$dir/iso
-rm -rf "$iso" "$dir/boot.iso" "$dir/console.log"
+rm -rf "$iso" "$dir/boot.iso"
 mkdir -p "$iso/boot/grub"
 cp "$kernel" "$iso/boot/bzImage"
 cp "$initrd" "$iso/boot/initramfs.cpio"
@@ -37,13 +37,14 @@ cat >"$iso/boot/grub/grub.cfg" <<EOF
 set timeout=0
 set default=0
 menuentry "perf-series" {
-	linux /boot/bzImage console=ttyS0,115200 clearcpuid=xsaves,xsavec panic=-1 ${BOCHS_CMDLINE:-}
+	linux /boot/bzImage console=ttyS0,115200 clearcpuid=xsaves,xsavec panic=-1
 	initrd /boot/initramfs.cpio
 }
 EOF
 grub-mkrescue -o "$dir/boot.iso" "$iso" >"$dir/grub-mkrescue.log" 2>&1 ||
 	die "grub-mkrescue failed (see $dir/grub-mkrescue.log)"
 
+com1=$dir/com1.log
 # ips: what Bochs runs here; guest seconds are this many instructions.
 cat >"$dir/bochsrc" <<EOF
 megs: 1024
@@ -53,7 +54,7 @@ vgaromimage: file=/usr/share/vgabios/vgabios.bin
 ata0-master: type=cdrom, path="$dir/boot.iso", status=inserted
 boot: cdrom
 clock: sync=none, time0=946684800
-com1: enabled=1, mode=file, dev="$dir/console.log"
+com1: enabled=1, mode=file, dev="$com1"
 display_library: rfb, options="timeout=0"
 sound: driver=dummy
 log: $dir/bochs.log
@@ -64,25 +65,23 @@ debug: action=ignore
 EOF
 echo c >"$dir/bochs.rc"
 
-: >"$dir/console.log"
+: >"$com1"
 bochs -q -f "$dir/bochsrc" -rc "$dir/bochs.rc" </dev/null >"$dir/bochs.out" 2>&1 &
 pid=$!
-[ -n "$verbose" ] && { tail -n +1 -f "$dir/console.log" & tailpid=$!; }
-rc=124
-deadline=$(($(date +%s) + timeout))
-while [ "$(date +%s)" -lt "$deadline" ]; do
-	if grep -q '^@@@ done' "$dir/console.log" 2>/dev/null; then
-		rc=0
-		break
-	fi
+tail -n +1 -f "$com1" &
+tailpid=$!
+trap 'kill $pid $tailpid 2>/dev/null' EXIT
+trap 'exit 143' TERM INT
+
+rc=0
+while ! grep -q '^@@@ done' "$com1"; do
 	if ! kill -0 $pid 2>/dev/null; then
 		wait $pid
 		rc=$?
-		grep -q '^@@@ done' "$dir/console.log" && rc=0
 		break
 	fi
 	sleep 1
 done
-kill $pid 2>/dev/null && wait $pid 2>/dev/null
-[ -n "$verbose" ] && kill "$tailpid" 2>/dev/null
+# Let tail copy the last lines out.
+sleep 1
 exit $rc

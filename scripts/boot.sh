@@ -108,19 +108,8 @@ arm64-icount)
 	;;
 x86_64-avx512)
 	initramfs
-	timeout=${BOOT_TIMEOUT:-1800}
-	echo bochs >"$res/accel"
-	note "boot $guest: bochs (tigerlake), timeout ${timeout}s"
-	start=$(date +%s)
-	set +e
-	"$ROOT/scripts/bochs.sh" "$obj/$KIMAGE" "$res/initramfs.cpio" "$res" "$timeout" \
-		${verbose:+-v}
-	rc=$?
-	set -e
-	echo $(($(date +%s) - start)) >"$res/boot-seconds"
-	echo "$rc" >"$res/qemu-rc"
-	note "boot $guest: bochs exited $rc after $(cat "$res/boot-seconds")s"
-	exit 0
+	mode=bochs
+	qemu=("$ROOT/scripts/bochs.sh" "$obj/$KIMAGE" "$res/initramfs.cpio" "$res")
 	;;
 ppc64le)
 	initramfs
@@ -134,7 +123,7 @@ esac
 
 timeout=${BOOT_TIMEOUT:-1800}
 echo "$mode" >"$res/accel"
-note "boot $guest: ${qemu[0]} ($mode), timeout ${timeout}s"
+note "boot $guest: ${qemu[0]##*/} ($mode), timeout ${timeout}s"
 start=$(date +%s)
 set +e
 if [ -n "$verbose" ]; then
@@ -147,4 +136,4 @@ set -e
 echo $(($(date +%s) - start)) >"$res/boot-seconds"
 echo "$rc" >"$res/qemu-rc"
 [ "$rc" = 124 ] || [ "$rc" = 137 ] && note "boot $guest: timed out after ${timeout}s"
-note "boot $guest: qemu exited $rc after $(cat "$res/boot-seconds")s"
+note "boot $guest: ${qemu[0]##*/} exited $rc after $(cat "$res/boot-seconds")s"
