@@ -17,15 +17,19 @@
 # Lake CPU with AVX-512 (scripts/bochs.sh): the only guest where ZMM and
 # OPMASK registers exist.
 #
+# x86_64-base is the x86_64 guest with the kernel without the series
+# (build-base-kernel.sh), for make bench's side-by-side numbers.
+#
 # Environment: BOOT_TIMEOUT (seconds), KVM=auto|0|1 (x86_64 only).
 . "$(dirname "$0")/lib.sh"
 
 verbose=
 [ "$1" = -v ] && { verbose=1; shift; }
-guest=${1:?usage: boot.sh [-v] x86_64|x86_64-kasan|x86_64-avx512|arm64|arm64-icount|ppc64le [PLAN]}
+guest=${1:?usage: boot.sh [-v] x86_64|x86_64-kasan|x86_64-avx512|x86_64-base|arm64|arm64-icount|ppc64le [PLAN]}
 arch=${guest%-icount}
 arch=${arch%-kasan}
 arch=${arch%-avx512}
+arch=${arch%-base}
 arch_vars "$arch"
 obj=$BUILD/obj/${guest%-icount}
 [ "$guest" = x86_64-avx512 ] && obj=$BUILD/obj/x86_64
@@ -37,7 +41,7 @@ mkdir -p "$res"
 
 if [ -n "$2" ]; then
 	cp "$2" "$res/plan"
-elif [ "$guest" = x86_64 ] || [ "$guest" = x86_64-kasan ]; then
+elif [ "$guest" = x86_64 ] || [ "$guest" = x86_64-kasan ] || [ "$guest" = x86_64-base ]; then
 	"$ROOT/scripts/plan.sh" "$guest" "$tests" >"$res/plan"
 else
 	"$ROOT/scripts/plan.sh" "$guest" /tests >"$res/plan"
