@@ -8,7 +8,8 @@
 #   make kernel|tests|boot ARCH=x86_64|arm64|ppc64le   one step, one guest
 #                 (make kernel and boot also take ARCH=x86_64-kasan)
 #   make perf     tools/perf for the host
-#   make bench    the benchmarks (SIMD sampling, group_pmc reads) in the guests
+#   make bench    the benchmarks in the guests: SIMD sampling, group_pmc reads,
+#                 and what events using neither pay, against the base kernel
 #   make fuzz     the long fuzz campaign (KASAN x86_64 guest; FUZZ_ARGS, GUEST)
 #   make clean    remove build/ (ccache stays in /var/cache/perf-series)
 

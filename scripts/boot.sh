@@ -80,7 +80,7 @@ kvm_works() {
 common="-smp 2 -m 2048 -display none -monitor none -serial stdio -no-reboot"
 cmdline="panic=-1"
 case $guest in
-x86_64 | x86_64-kasan)
+x86_64 | x86_64-kasan | x86_64-base)
 	accel="-accel tcg -cpu max"
 	mode=tcg
 	case ${KVM:-auto} in

@@ -18,7 +18,7 @@ kmake() {
 if ! git -C "$src" rev-parse -q --verify HEAD >/dev/null 2>&1; then
 	rm -rf "$src"
 	git -C "$TREE" worktree prune
-	git -C "$TREE" worktree add -f --detach "$src" base >/dev/null
+	git -C "$TREE" worktree add -q -f --detach "$src" base
 fi
 [ "$(git -C "$src" rev-parse HEAD)" = "$(git -C "$TREE" rev-parse base)" ] ||
 	git -C "$src" checkout -q --detach base
