@@ -1,7 +1,8 @@
 #!/bin/bash
 # make bench: run the benchmarks in the guests and print their tables:
 #  - SIMD register sampling (simd_regs_bench.c), x86_64 under QEMU and,
-#    for the zmm+k row, under Bochs (x86_64-avx512);
+#    for the zmm+k row, under Bochs (x86_64-avx512), and arm64 (NEON, and
+#    SVE at vector lengths 512 and 2048);
 #  - group reads through a group_pmc page, one page per member and
 #    read() (group_pmc_bench.c), x86_64 with software events and arm64
 #    with QEMU's PMUv3;
@@ -12,7 +13,8 @@
 #    other.
 # BENCH: which to run, 'simd group_pmc base' by default.
 # BENCH_ARGS: SIMD rounds, iterations, period in ns (QEMU);
-# BOCHS_BENCH_ARGS: the same under Bochs, which runs a few times slower.
+# BOCHS_BENCH_ARGS: the same under Bochs, which runs a few times slower;
+# ARM_BENCH_ARGS: the same for arm64.
 # GROUP_BENCH_ARGS: group_pmc rounds, group reads per round.
 # PAGE_BENCH_ARGS: userpage_bench rounds, resets per round.
 . "$(dirname "$0")/lib.sh"
@@ -21,6 +23,7 @@ benches=" ${BENCH:-simd group_pmc base} "
 
 args=${BENCH_ARGS:-11 300000000 50000}
 bargs=${BOCHS_BENCH_ARGS:-5 100000000 50000}
+aargs=${ARM_BENCH_ARGS:-11 100000000 50000}
 gargs=${GROUP_BENCH_ARGS:-7 50000}
 uargs=${PAGE_BENCH_ARGS:-11 200000}
 "$ROOT/scripts/deps.sh"
@@ -54,15 +57,20 @@ case $benches in *" base "*)
 	cat "$BUILD/bench-x86_64-base.plan" >>"$BUILD/bench-x86_64.plan"
 	;;
 esac
+case $benches in *" simd "*)
+	echo "bench simd_regs_bench 3000 /tests/perf_events/simd_regs_bench $aargs" ;;
+esac >"$BUILD/bench-arm64.plan"
 case $benches in *" group_pmc "*)
 	echo "bench group_pmc_bench 600 $x86/group_pmc_bench $gargs" >>"$BUILD/bench-x86_64.plan"
 	{
 		echo "@write /proc/sys/kernel/perf_user_access 1"
 		echo "bench group_pmc_bench 600 /tests/perf_events/group_pmc_bench $gargs"
-	} >"$BUILD/bench-arm64.plan"
-	BOOT_TIMEOUT=${BOOT_TIMEOUT:-3600} "$ROOT/scripts/boot.sh" arm64 "$BUILD/bench-arm64.plan"
+	} >>"$BUILD/bench-arm64.plan"
 	;;
 esac
+if [ -s "$BUILD/bench-arm64.plan" ]; then
+	BOOT_TIMEOUT=${BOOT_TIMEOUT:-3600} "$ROOT/scripts/boot.sh" arm64 "$BUILD/bench-arm64.plan"
+fi
 BOOT_TIMEOUT=${BOOT_TIMEOUT:-3600} "$ROOT/scripts/boot.sh" x86_64 "$BUILD/bench-x86_64.plan"
 case $benches in *" simd "*)
 	{
@@ -82,6 +90,9 @@ case $benches in *" simd "*)
 	echo
 	echo "## SIMD register sampling, x86_64-avx512 (bochs, tigerlake), args: $bargs"
 	table x86_64-avx512 simd_regs_bench
+	echo
+	echo "## SIMD register sampling, arm64 ($(cat "$RESULTS/arm64/accel"), -cpu max), args: $aargs"
+	table arm64 simd_regs_bench
 	;;
 esac
 case $benches in *" base "*)

@@ -56,6 +56,13 @@ initramfs() {
 		echo "dir /dev 0755 0 0"
 		echo "nod /dev/console 0600 0 0 c 5 1"
 		for d in proc sys tmp run; do echo "dir /$d 0755 0 0"; done
+		# A shell for the tests that are scripts (build-tests.sh arm64)
+		if [ -x "$tests/bin/busybox" ]; then
+			echo "dir /bin 0755 0 0"
+			echo "file /bin/busybox $tests/bin/busybox 0755 0 0"
+			echo "slink /bin/sh busybox 0777 0 0"
+			echo "file /bin/bash $ROOT/guest/bash-on-busybox 0755 0 0"
+		fi
 		echo "file /init $tests/runner 0755 0 0"
 		echo "file /plan $res/plan 0644 0 0"
 		(cd "$tests" && find . -mindepth 1 -type d) | sed 's|^\.|dir /tests|; s|$| 0755 0 0|'

@@ -48,6 +48,17 @@ arm64)
 		CROSS_COMPILE=$CROSS CC="$cc -static" \
 		"$BUILD/obj/libperf-$arch/tests-static"
 	cp "$BUILD/obj/libperf-$arch/tests-static" "$out/libperf/"
+	# perf and its SIMD test, run by busybox's shell (boot.sh puts it at
+	# /bin/sh): perf finds tests/shell next to itself.
+	"$ROOT/scripts/build-perf.sh" arm64
+	mkdir -p "$out/perf/tests/shell" "$out/bin"
+	cp "$BUILD/obj/perf-arm64/perf" "$out/perf/"
+	cp "$TREE/tools/perf/tests/shell/record_simd_regs.sh" "$out/perf/tests/shell/"
+	cp "$ROOT/guest/tests/perf-test.sh" "$out/perf/"
+	# the initramfs takes executables only
+	chmod 0755 "$out/perf/perf-test.sh" "$out/perf/tests/shell/"*.sh
+	[ -x "$BUSYBOX_ARM64" ] || die "tests $arch: no $BUSYBOX_ARM64 (run scripts/deps.sh)"
+	cp "$BUSYBOX_ARM64" "$out/bin/busybox"
 	;;
 ppc64le)
 	note "tests $arch: selftests/powerpc/pmu (EBB and count_instructions)"

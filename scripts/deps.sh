@@ -36,3 +36,27 @@ if [ -n "$missing$backports" ]; then
 		-t bookworm-backports $backports >/dev/null
 fi
 mkdir -p "$CCACHE_DIR"
+
+# The arm64 guest's shell, for its perf test: Debian's static busybox for
+# arm64, downloaded (not installed) into the cache next to ccache.
+bb=$BUSYBOX_ARM64
+if [ ! -x "$bb" ]; then
+	[ "$(id -u)" = 0 ] || die "missing $bb (run as root to download busybox-static:arm64)"
+	export DEBIAN_FRONTEND=noninteractive
+	if ! dpkg --print-foreign-architectures | grep -qx arm64; then
+		note "adding arm64 to dpkg's architectures (for busybox-static:arm64)"
+		dpkg --add-architecture arm64
+		apt-get update -qq
+	fi
+	note "downloading busybox-static:arm64"
+	tmp=$(mktemp -d)
+	chmod 0755 "$tmp"	# apt downloads as _apt
+	(cd "$tmp" && apt-get download -qq busybox-static:arm64 >/dev/null ||
+		{ apt-get update -qq && apt-get download -qq busybox-static:arm64 >/dev/null; })
+	mkdir -p "$(dirname "$bb")"
+	dpkg-deb --fsys-tarfile "$tmp"/busybox-static_*_arm64.deb |
+		tar -xO ./bin/busybox >"$bb.tmp"
+	chmod 0755 "$bb.tmp"
+	mv "$bb.tmp" "$bb"
+	rm -rf "$tmp"
+fi

@@ -19,6 +19,8 @@ export CCACHE_DIR=${CCACHE_DIR:-/var/cache/perf-series/ccache}
 export CCACHE_BASEDIR=$ROOT
 export CCACHE_NOHASHDIR=1
 export CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-8G}
+# A static arm64 busybox: the arm64 guest's /bin/sh (scripts/deps.sh)
+BUSYBOX_ARM64=/var/cache/perf-series/busybox-arm64/busybox
 
 # Reproducible kernel builds: no time or host in the image.
 export KBUILD_BUILD_TIMESTAMP='Thu Jan  1 00:00:00 UTC 2026'

@@ -69,6 +69,7 @@ x86_64)
 	;;
 arm64)
 	echo "pmu-count count_hw 60 $prefix/count_hw"
+	echo "perf-test simd_regs 300 /bin/sh $prefix/perf/perf-test.sh $prefix/perf/perf $prefix/perf SIMD"
 	;;
 ppc64le)
 	echo "pmu count_instructions 60 $prefix/pmu/count_instructions"

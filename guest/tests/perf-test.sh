@@ -9,6 +9,10 @@ src=${2:?usage: perf-test.sh PERF SRC NAME}
 name=${3:?usage: perf-test.sh PERF SRC NAME}
 PATH=$(dirname "$perf"):$PATH
 export PATH
+# A guest whose shell is busybox (arm64): its applets, once, as commands
+if [ -x /bin/busybox ] && [ ! -e /bin/awk ]; then
+	/bin/busybox --install -s /bin || exit 1
+fi
 cd "$src" || exit 1
 out=$("$perf" test -v "$name" 2>&1)
 echo "$out"
