@@ -11,7 +11,8 @@
 #    event's page update (userpage_bench.c), on the x86_64 kernel without
 #    the series (build-base-kernel.sh) and with it, booted one after the
 #    other.
-# BENCH: which to run, 'simd group_pmc base' by default.
+# BENCH: which to run, 'simd group_pmc base' by default; 'simd-arm64' is
+# the arm64 leg of 'simd' alone.
 # BENCH_ARGS: SIMD rounds, iterations, period in ns (QEMU);
 # BOCHS_BENCH_ARGS: the same under Bochs, which runs a few times slower;
 # ARM_BENCH_ARGS: the same for arm64.
@@ -20,6 +21,8 @@
 . "$(dirname "$0")/lib.sh"
 
 benches=" ${BENCH:-simd group_pmc base} "
+arm_simd=
+case $benches in *" simd "* | *" simd-arm64 "*) arm_simd=1 ;; esac
 
 args=${BENCH_ARGS:-11 300000000 50000}
 bargs=${BOCHS_BENCH_ARGS:-5 100000000 50000}
@@ -57,9 +60,9 @@ case $benches in *" base "*)
 	cat "$BUILD/bench-x86_64-base.plan" >>"$BUILD/bench-x86_64.plan"
 	;;
 esac
-case $benches in *" simd "*)
-	echo "bench simd_regs_bench 3000 /tests/perf_events/simd_regs_bench $aargs" ;;
-esac >"$BUILD/bench-arm64.plan"
+if [ -n "$arm_simd" ]; then
+	echo "bench simd_regs_bench 3000 /tests/perf_events/simd_regs_bench $aargs"
+fi >"$BUILD/bench-arm64.plan"
 case $benches in *" group_pmc "*)
 	echo "bench group_pmc_bench 600 $x86/group_pmc_bench $gargs" >>"$BUILD/bench-x86_64.plan"
 	{
@@ -71,7 +74,9 @@ esac
 if [ -s "$BUILD/bench-arm64.plan" ]; then
 	BOOT_TIMEOUT=${BOOT_TIMEOUT:-3600} "$ROOT/scripts/boot.sh" arm64 "$BUILD/bench-arm64.plan"
 fi
-BOOT_TIMEOUT=${BOOT_TIMEOUT:-3600} "$ROOT/scripts/boot.sh" x86_64 "$BUILD/bench-x86_64.plan"
+if [ -s "$BUILD/bench-x86_64.plan" ]; then
+	BOOT_TIMEOUT=${BOOT_TIMEOUT:-3600} "$ROOT/scripts/boot.sh" x86_64 "$BUILD/bench-x86_64.plan"
+fi
 case $benches in *" simd "*)
 	{
 		echo "@poweroff"
@@ -90,11 +95,13 @@ case $benches in *" simd "*)
 	echo
 	echo "## SIMD register sampling, x86_64-avx512 (bochs, tigerlake), args: $bargs"
 	table x86_64-avx512 simd_regs_bench
+	;;
+esac
+if [ -n "$arm_simd" ]; then
 	echo
 	echo "## SIMD register sampling, arm64 ($(cat "$RESULTS/arm64/accel"), -cpu max), args: $aargs"
 	table arm64 simd_regs_bench
-	;;
-esac
+fi
 case $benches in *" base "*)
 	# field FIELD GUEST: a number from the gp row or a userpage_bench line
 	gp() { table "$1" simd_regs_bench_gp | awk '$1 == "gp" { print $4 }'; }
