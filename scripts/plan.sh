@@ -69,7 +69,9 @@ x86_64)
 	;;
 arm64)
 	echo "pmu-count count_hw 60 $prefix/count_hw"
-	echo "perf-test simd_regs 300 /bin/sh $prefix/perf/perf-test.sh $prefix/perf/perf $prefix/perf SIMD"
+	# The perf test is built into the initramfs (build-tests.sh) but not
+	# run: its marked samples taken in the kernel can legitimately carry
+	# no SIMD registers, which it counts as a failure (README).
 	;;
 ppc64le)
 	echo "pmu count_instructions 60 $prefix/pmu/count_instructions"
