@@ -48,6 +48,8 @@ EXPECTED_WARNINGS = {
                        "(cpu: count=1:2:1 would avoid it, with two slower CPUs)")],
 }
 
+HARNESS_LOG = re.compile(r'^# [\w.-]+\.c:\d+:[^:]*:')
+HARNESS_FAIL = re.compile(r'^# [\w.-]+\.c:\d+:[^:]*:Expected ')
 TAP_RESULT = re.compile(r'^(not )?ok \d+ (.*?)(?:\s+#\s*(SKIP|skip|XFAIL|TODO)\b\s*(.*))?$')
 KTAP_RESULT = re.compile(r'^(\s*)(not )?ok \d+ (.*?)(?:\s+#\s*(SKIP|skip)\b\s*(.*))?$')
 KTAP_SUBTEST = re.compile(r'^(\s*)# Subtest: (.*)$')
@@ -159,20 +161,38 @@ def plan_skips(path):
     return skips
 
 
+def first_failed_check(case):
+    """What kselftest_harness.h printed for a case's first failed check,
+    'FILE.c:LINE:CASE:Expected ...', with the TH_LOG() line after it."""
+    for i, line in enumerate(case):
+        if HARNESS_FAIL.match(line):
+            why = line[2:].strip()
+            if i + 1 < len(case) and HARNESS_LOG.match(case[i + 1]) and \
+               not HARNESS_FAIL.match(case[i + 1]):
+                why += ': ' + case[i + 1].split(':', 3)[-1].strip()
+            return why[:300]
+    return ''
+
+
 def test_results(name, output, rc, timed_out, secs):
     """The results of one test program, from its output and exit status."""
-    results = []
+    results, case = [], []
     for line in output:
         m = TAP_RESULT.match(line)
         if not m:
+            # A harness case's own lines, from its '#  RUN' on
+            if line.startswith('#  RUN '):
+                case = []
+            case.append(line)
             continue
         sub = '%s/%s' % (name, m.group(2))
         if m.group(3) and m.group(3).upper() == 'SKIP':
             results.append(('skip', sub, m.group(4) or 'skipped'))
         elif m.group(1):
-            results.append(('fail', sub, ''))
+            results.append(('fail', sub, first_failed_check(case)))
         else:
             results.append(('ok', sub, ''))
+        case = []
     failed = any(r[0] == 'fail' for r in results)
     if timed_out:
         results.append(('fail', name, 'timed out after %.0fs' % secs))
