@@ -16,6 +16,10 @@
  *
  * Console protocol:
  *   @@@ start SUITE NAME                  the test starts
+ *   @@@ alive SUITE NAME secs=S           the test still runs: every
+ *                                         HEARTBEAT_SECS of guest time, so
+ *                                         the host (scripts/boot.sh) can tell
+ *                                         a stalled guest from a slow test
  *   @@@ begin SUITE NAME                  the test ended; its output follows
  *   ...the test's output (stdout and stderr)...
  *   @@@ end SUITE NAME rc=N secs=S [timeout]
@@ -50,6 +54,7 @@
 #define SCRATCH		"/run"
 #define OUTPUT_FILE	SCRATCH "/.runner-output"
 #define MAX_ARGS	64
+#define HEARTBEAT_SECS	10
 
 #define SYSLOG_ACTION_READ_ALL		3
 #define SYSLOG_ACTION_CONSOLE_LEVEL	8
@@ -135,7 +140,7 @@ static void copy_out(const char *path)
 static int run_test(const char *suite, const char *name, int timeout,
 		    char **argv)
 {
-	double start = now(), secs;
+	double start = now(), beat = start, secs;
 	int status = 0, timed_out = 0, rc, level;
 	pid_t child, pid;
 
@@ -180,6 +185,12 @@ static int run_test(const char *suite, const char *name, int timeout,
 			timed_out = 1;
 			kill(-child, SIGKILL);
 			kill(child, SIGKILL);
+		}
+		if (now() - beat >= HEARTBEAT_SECS) {
+			beat = now();
+			printf("@@@ alive %s %s secs=%.0f\n", suite, name,
+			       beat - start);
+			fflush(stdout);
 		}
 		usleep(20000);
 	}

@@ -17,15 +17,25 @@
 # Lake CPU with AVX-512 (scripts/bochs.sh): the only guest where ZMM and
 # OPMASK registers exist.
 #
-# x86_64-base is the x86_64 guest with the kernel without the series
-# (build-base-kernel.sh), for make bench's side-by-side numbers.
+# x86_64-base, arm64-base and arm64-base-icount are those guests with the
+# kernel without the series (build-base-kernel.sh ARCH), for make bench's
+# side-by-side numbers and for showing a bug on the base (base-test.sh).
 #
-# Environment: BOOT_TIMEOUT (seconds), KVM=auto|0|1 (x86_64 only).
+# A guest that stops making progress is stopped before BOOT_TIMEOUT: until
+# the runner starts, progress is console output (the kernel booting, the
+# KUnit suites); from then on it is the runner's own lines ('@@@ start',
+# '@@@ alive' every 10 s of guest time while a test runs, guest/runner.c),
+# so a guest that only prints RCU stall reports is stalled too. None for
+# STALL_TIMEOUT seconds writes the reason to build/results/GUEST/stalled,
+# which results.py reports as the guest's failure.
+#
+# Environment: BOOT_TIMEOUT (seconds), STALL_TIMEOUT (seconds, default 300),
+# KVM=auto|0|1 (x86_64 only).
 . "$(dirname "$0")/lib.sh"
 
 verbose=
 [ "$1" = -v ] && { verbose=1; shift; }
-guest=${1:?usage: boot.sh [-v] x86_64|x86_64-kasan|x86_64-avx512|x86_64-base|arm64|arm64-icount|ppc64le [PLAN]}
+guest=${1:?usage: boot.sh [-v] x86_64|x86_64-kasan|x86_64-avx512|x86_64-base|arm64|arm64-icount|arm64-base|arm64-base-icount|ppc64le [PLAN]}
 arch=${guest%-icount}
 arch=${arch%-kasan}
 arch=${arch%-avx512}
@@ -101,7 +111,7 @@ x86_64 | x86_64-kasan | x86_64-base)
 	      -kernel "$obj/$KIMAGE"
 	      -append "console=ttyS0 $cmdline root=/dev/root rootfstype=9p rootflags=trans=virtio,version=9p2000.L,msize=512000 ro init=$tests/runner -- $res/plan")
 	;;
-arm64)
+arm64 | arm64-base)
 	initramfs
 	mode=tcg
 	# shellcheck disable=SC2206
@@ -109,7 +119,7 @@ arm64)
 	      -kernel "$obj/$KIMAGE" -initrd "$res/initramfs.cpio"
 	      -append "console=ttyAMA0 $cmdline irqchip.gicv3_pseudo_nmi=1")
 	;;
-arm64-icount)
+arm64-icount | arm64-base-icount)
 	initramfs
 	mode="tcg, icount"
 	# shellcheck disable=SC2206
@@ -132,17 +142,56 @@ ppc64le)
 	;;
 esac
 
+# progress PID: wait for the emulator PID to end; stop it when the guest
+# makes no progress for STALL_TIMEOUT seconds (see the top of this file).
+progress() {
+	local pid=$1 stall=${STALL_TIMEOUT:-300} log=$res/console.log
+	local last mark seen=
+	last=$(date +%s)
+	while kill -0 "$pid" 2>/dev/null; do
+		sleep 5
+		if grep -q '^@@@ ' "$log"; then
+			mark=runner:$(grep -c '^@@@ ' "$log")
+		else
+			mark=boot:$(stat -c %s "$log")
+		fi
+		if [ "$mark" != "$seen" ]; then
+			seen=$mark
+			last=$(date +%s)
+		elif [ $(($(date +%s) - last)) -ge "$stall" ]; then
+			case $mark in
+			boot:*) echo "no console output for ${stall}s during boot" ;;
+			*) echo "no runner line for ${stall}s after: $(grep '^@@@ ' "$log" | tail -n 1 | tr -d '\r')" ;;
+			esac >"$res/stalled"
+			note "boot $guest: stalled, $(cat "$res/stalled")"
+			# timeout(1) passes TERM on to the emulator; KILL
+			# whatever still runs 10 s later.
+			kill "$pid"
+			for _ in 1 2 3 4 5 6 7 8 9 10; do
+				kill -0 "$pid" 2>/dev/null || return 0
+				sleep 1
+			done
+			pkill -KILL -P "$pid"
+			kill -KILL "$pid" 2>/dev/null
+			return 0
+		fi
+	done
+}
+
 timeout=${BOOT_TIMEOUT:-1800}
 echo "$mode" >"$res/accel"
+rm -f "$res/stalled"
 note "boot $guest: ${qemu[0]##*/} ($mode), timeout ${timeout}s"
 start=$(date +%s)
 set +e
-if [ -n "$verbose" ]; then
-	timeout -k 10 "$timeout" "${qemu[@]}" </dev/null 2>&1 | tee "$res/console.log"
-else
-	timeout -k 10 "$timeout" "${qemu[@]}" </dev/null >"$res/console.log" 2>&1
-fi
-rc=${PIPESTATUS[0]}
+: >"$res/console.log"
+timeout -k 10 "$timeout" "${qemu[@]}" </dev/null >"$res/console.log" 2>&1 &
+qpid=$!
+[ -n "$verbose" ] && tail -n +1 --pid=$qpid -f "$res/console.log" &
+progress $qpid
+wait $qpid
+rc=$?
+wait
 set -e
 echo $(($(date +%s) - start)) >"$res/boot-seconds"
 echo "$rc" >"$res/qemu-rc"

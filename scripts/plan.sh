@@ -24,10 +24,11 @@ echo "# plan for $guest on $(base_version)"
 echo "@write /proc/sys/kernel/perf_event_paranoid -1"
 if [ "$guest" = arm64-icount ]; then
 	# Where QEMU's PMUv3 counts instructions too: exact counts, and
-	# group_pmc and libperf reading cycles and instructions directly.
+	# group_pmc, user_page and libperf reading counters directly.
 	echo "@write /proc/sys/kernel/perf_user_access 1"
 	echo "pmu-count count_hw 120 $prefix/count_hw"
 	echo "perf_events group_pmc 300 $prefix/perf_events/group_pmc"
+	echo "perf_events user_page 120 $prefix/perf_events/user_page"
 	echo "libperf evsel 300 $prefix/libperf/tests-static -v evsel"
 	exit 0
 fi

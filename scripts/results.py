@@ -234,6 +234,8 @@ def parse_console(lines):
             continue
         if line.startswith('@@@ start '):
             started.append(tuple(line.split()[2:4]))
+        elif line.startswith('@@@ alive '):
+            pass
         elif line.startswith('@@@ begin '):
             block = {'output': []}
         elif line == '@@@ dmesg begin':
@@ -368,8 +370,12 @@ def guest(arch):
     except ValueError:
         pass
     rc = read('qemu-rc', '?')
+    stalled = read('stalled')
     if done:
         tap.add('ok', 'boots_runs_its_plan_and_exits')
+    elif stalled:
+        tap.add('fail', 'boots_runs_its_plan_and_exits',
+                'stalled: %s; stopped, last console lines above' % stalled, tail)
     elif rc in ('124', '137'):
         tap.add('fail', 'boots_runs_its_plan_and_exits',
                 'timed out; last console lines above', tail)
