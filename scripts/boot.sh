@@ -195,5 +195,9 @@ wait
 set -e
 echo $(($(date +%s) - start)) >"$res/boot-seconds"
 echo "$rc" >"$res/qemu-rc"
-[ "$rc" = 124 ] || [ "$rc" = 137 ] && note "boot $guest: timed out after ${timeout}s"
+if [ -f "$res/stalled" ]; then
+	note "boot $guest: stopped as stalled"
+elif [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
+	note "boot $guest: timed out after ${timeout}s"
+fi
 note "boot $guest: ${qemu[0]##*/} exited $rc after $(cat "$res/boot-seconds")s"
