@@ -45,10 +45,12 @@ grub-mkrescue -o "$dir/boot.iso" "$iso" >"$dir/grub-mkrescue.log" 2>&1 ||
 	die "grub-mkrescue failed (see $dir/grub-mkrescue.log)"
 
 com1=$dir/com1.log
-# ips: what Bochs runs here; guest seconds are this many instructions.
+# ips: what Bochs runs here; guest seconds are this many instructions of
+# each CPU. BOCHS_CPUS: how many CPUs (default 1; its BIOS's MP table
+# describes them, so the kernel needs no ACPI for them).
 cat >"$dir/bochsrc" <<EOF
 megs: 1024
-cpu: model=tigerlake, count=1, ips=${BOCHS_IPS:-100000000}, reset_on_triple_fault=0
+cpu: model=tigerlake, count=${BOCHS_CPUS:-1}, ips=${BOCHS_IPS:-100000000}, reset_on_triple_fault=0
 romimage: file=/usr/share/bochs/BIOS-bochs-latest
 vgaromimage: file=/usr/share/vgabios/vgabios.bin
 ata0-master: type=cdrom, path="$dir/boot.iso", status=inserted

@@ -17,9 +17,10 @@
 # Lake CPU with AVX-512 (scripts/bochs.sh): the only guest where ZMM and
 # OPMASK registers exist.
 #
-# x86_64-base, arm64-base and arm64-base-icount are those guests with the
-# kernel without the series (build-base-kernel.sh ARCH), for make bench's
-# side-by-side numbers and for showing a bug on the base (base-test.sh).
+# x86_64-base, x86_64-avx512-base, arm64-base and arm64-base-icount are
+# those guests with the kernel without the series (build-base-kernel.sh
+# ARCH), for make bench's side-by-side numbers and for showing a bug on the
+# base (base-test.sh).
 #
 # A guest that stops making progress is stopped before BOOT_TIMEOUT: until
 # the runner starts, progress is console output (the kernel booting, the
@@ -35,14 +36,17 @@
 
 verbose=
 [ "$1" = -v ] && { verbose=1; shift; }
-guest=${1:?usage: boot.sh [-v] x86_64|x86_64-kasan|x86_64-avx512|x86_64-base|arm64|arm64-icount|arm64-base|arm64-base-icount|ppc64le [PLAN]}
+guest=${1:?usage: boot.sh [-v] x86_64|x86_64-kasan|x86_64-avx512|x86_64-base|x86_64-avx512-base|arm64|arm64-icount|arm64-base|arm64-base-icount|ppc64le [PLAN]}
 arch=${guest%-icount}
 arch=${arch%-kasan}
-arch=${arch%-avx512}
 arch=${arch%-base}
+arch=${arch%-avx512}
 arch_vars "$arch"
 obj=$BUILD/obj/${guest%-icount}
-[ "$guest" = x86_64-avx512 ] && obj=$BUILD/obj/x86_64
+case $guest in
+x86_64-avx512) obj=$BUILD/obj/x86_64 ;;
+x86_64-avx512-base) obj=$BUILD/obj/x86_64-base ;;
+esac
 tests=$BUILD/tests/$arch
 res=$RESULTS/$guest
 mkdir -p "$res"
@@ -127,7 +131,7 @@ arm64-icount | arm64-base-icount)
 	      -kernel "$obj/$KIMAGE" -initrd "$res/initramfs.cpio"
 	      -append "console=ttyAMA0 $cmdline irqchip.gicv3_pseudo_nmi=1")
 	;;
-x86_64-avx512)
+x86_64-avx512 | x86_64-avx512-base)
 	initramfs
 	mode=bochs
 	qemu=("$ROOT/scripts/bochs.sh" "$obj/$KIMAGE" "$res/initramfs.cpio" "$res")
