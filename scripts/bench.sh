@@ -41,15 +41,6 @@ for arch in x86_64 arm64; do
 	"$ROOT/scripts/build-tests.sh" $arch >/dev/null
 done
 
-# table GUEST NAME: the benchmark's output between the runner's markers
-table() {
-	local log=$RESULTS/$1/console.log
-	grep -q "^@@@ end bench $2 rc=0" "$log" ||
-		die "$2 did not complete in $1 (console: build/results/$1/console.log)"
-	tr -d '\r' <"$log" | sed -n "/^@@@ begin bench $2\$/,/^@@@ end bench/p" |
-		sed '1d;$d'
-}
-
 x86=$BUILD/tests/x86_64/perf_events
 # The guests that count instructions: Bochs with two CPUs, so the reader
 # has its own; arm64 under -icount.
