@@ -30,13 +30,8 @@
 # STALL_TIMEOUT seconds writes the reason to build/results/GUEST/stalled,
 # which results.py reports as the guest's failure.
 #
-# While a test that HOLD_TESTS names ('SUITE PROGRAM' lines) runs, the
-# process group HOLD_PGID (make check's build lane) is stopped, so that a
-# test bound by time has the CPUs to itself; it continues when the test
-# ends, and when this script exits.
-#
 # Environment: BOOT_TIMEOUT (seconds), STALL_TIMEOUT (seconds, default 300),
-# KVM=auto|0|1 (x86_64 only), HOLD_TESTS and HOLD_PGID.
+# KVM=auto|0|1 (x86_64 only).
 . "$(dirname "$0")/lib.sh"
 
 verbose=
@@ -151,39 +146,14 @@ ppc64le)
 	;;
 esac
 
-# hold STOP|CONT: stop or continue HOLD_PGID, if any
-hold() {
-	[ -z "${HOLD_PGID:-}" ] || kill -"$1" -- "-$HOLD_PGID" 2>/dev/null || true
-}
-trap 'hold CONT' EXIT
-
-# held: whether the test running now is one of HOLD_TESTS
-held() {
-	local now
-	now=$(grep -E '^@@@ (start|end) ' "$res/console.log" | tail -n 1 | tr -d '\r')
-	case $now in
-	"@@@ start "*) grep -qxF "${now#@@@ start }" <<<"$HOLD_TESTS" ;;
-	*) return 1 ;;
-	esac
-}
-
 # progress PID: wait for the emulator PID to end; stop it when the guest
 # makes no progress for STALL_TIMEOUT seconds (see the top of this file).
 progress() {
 	local pid=$1 stall=${STALL_TIMEOUT:-300} log=$res/console.log
-	local last mark seen= holding=
+	local last mark seen=
 	last=$(date +%s)
 	while kill -0 "$pid" 2>/dev/null; do
-		sleep 1
-		if [ -n "${HOLD_PGID:-}" ]; then
-			if held; then
-				[ -n "$holding" ] || hold STOP
-				holding=1
-			elif [ -n "$holding" ]; then
-				hold CONT
-				holding=
-			fi
-		fi
+		sleep 5
 		if grep -q '^@@@ ' "$log"; then
 			mark=runner:$(grep -c '^@@@ ' "$log")
 		else

@@ -16,12 +16,6 @@
 # IPI-heavy sigtrap_threads ran past its 30 s timeout in 1 of 3 runs;
 # beside the same build as SCHED_IDLE it passed 6 of 6.
 #
-# Even so, beside a cold (no ccache) ppc64le build, arm64's
-# sigtrap_threads signal_stress_with_disable ran past its 30 s in 1 of 1
-# runs: the tests in HOLD_TESTS, bound by time, run with the build lane
-# stopped (boot.sh), which costs the builds their length, about 40 s.
-export HOLD_TESTS='perf_events sigtrap_threads'
-#
 # Builds go x86_64, arm64, ppc64le, x86_64-kasan: the lane of guests then
 # always has one to boot while the next kernel builds, and what is left
 # after the last build is one guest's boot, without a tests build.
@@ -134,17 +128,13 @@ if phase - setup tree "$ROOT/scripts/tree.sh"; then
 		record hygiene $(($(date +%s) - start)) "at $((start - t0))s"
 	) &
 	hygiene_pid=$!
-	# The build lane in its own process group, which boot.sh stops
-	# while a test of HOLD_TESTS runs.
-	set -m
 	(
 		chrt -i -p 0 "$BASHPID" >/dev/null 2>&1 ||
 			renice -n 19 -p "$BASHPID" >/dev/null
 		build_lane
 	) &
 	build_pid=$!
-	set +m
-	HOLD_PGID=$build_pid guest_lane
+	guest_lane
 	wait "$build_pid" || true
 	wait "$hygiene_pid" || true
 fi
