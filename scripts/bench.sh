@@ -1,39 +1,37 @@
 #!/bin/bash
 # make bench: run the benchmarks in the guests and print their tables:
-#  - SIMD register sampling (simd_regs_bench.c): x86_64 under QEMU, in ns;
-#    under Bochs (x86_64-avx512, two CPUs, the zmm+k row too), where the
-#    TSC counts instructions; and on arm64-icount (NEON, and SVE at vector
-#    lengths 512 and 2048), where QEMU's PMUv3 counts instructions exactly.
-#    Each SIMD row comes with its floor, one save and one copy of its
-#    registers;
-#  - group reads through a group_pmc page, one page per member and
-#    read() (group_pmc_bench.c), x86_64 with software events and arm64
-#    with QEMU's PMUv3;
+#  - SIMD register sampling (simd_regs_bench.c) in the guests that count
+#    instructions exactly: Bochs (x86_64-avx512, two CPUs, AVX-512), where
+#    the TSC counts instructions, and arm64-icount (NEON, and SVE at vector
+#    lengths 512 and 2048), where QEMU's PMUv3 does. Each SIMD row comes
+#    with its floor, one save and one copy of its registers;
 #  - what the series costs events that use none of it: a sample with
 #    general purpose registers only (simd_regs_bench ... gp) and a mapped
 #    event's page update (userpage_bench.c), on the kernels without the
-#    series (build-base-kernel.sh) and with them, on the same guests: in
-#    ns under QEMU, in instructions under Bochs and arm64-icount.
+#    series (build-base-kernel.sh) and with them, in the same two guests;
+#  - group reads through a group_pmc page, one page per member and
+#    read() (group_pmc_bench.c), x86_64 with software events and arm64
+#    with QEMU's PMUv3, in ns under QEMU TCG.
+# Every bench plan first lifts perf's sample rate limit and turns off its
+# adjustment to interrupt time: a debug kernel's samples are slow enough
+# that the kernel would otherwise lower the limit below the benchmark's
+# 20 kHz and throttle some rounds, not others.
 # BENCH: which to run, 'simd group_pmc base' by default; 'simd-arm64' is
 # the arm64 leg of 'simd' alone.
-# BENCH_ARGS: SIMD rounds, iterations, period in ns (QEMU);
-# BOCHS_BENCH_ARGS: the same under Bochs, which runs a few times slower;
+# BOCHS_BENCH_ARGS: SIMD rounds, iterations, period in ns under Bochs;
 # ARM_BENCH_ARGS: the same for arm64-icount.
 # GROUP_BENCH_ARGS: group_pmc rounds, group reads per round.
-# PAGE_BENCH_ARGS: userpage_bench rounds, resets per round (QEMU);
-# BOCHS_PAGE_ARGS: the same under Bochs.
+# PAGE_BENCH_ARGS: userpage_bench rounds, resets per round.
 . "$(dirname "$0")/lib.sh"
 
 benches=" ${BENCH:-simd group_pmc base} "
 arm_simd=
 case $benches in *" simd "* | *" simd-arm64 "*) arm_simd=1 ;; esac
 
-args=${BENCH_ARGS:-11 300000000 50000}
 bargs=${BOCHS_BENCH_ARGS:-5 30000000 50000}
 aargs=${ARM_BENCH_ARGS:-5 20000000 50000}
 gargs=${GROUP_BENCH_ARGS:-7 50000}
-uargs=${PAGE_BENCH_ARGS:-11 200000}
-buargs=${BOCHS_PAGE_ARGS:-5 20000}
+uargs=${PAGE_BENCH_ARGS:-5 20000}
 "$ROOT/scripts/deps.sh"
 "$ROOT/scripts/tree.sh"
 for arch in x86_64 arm64; do
@@ -41,62 +39,61 @@ for arch in x86_64 arm64; do
 	"$ROOT/scripts/build-tests.sh" $arch >/dev/null
 done
 
-x86=$BUILD/tests/x86_64/perf_events
 # The guests that count instructions: Bochs with two CPUs, so the reader
 # has its own; arm64 under -icount.
 bochs() { BOCHS_CPUS=2 BOOT_TIMEOUT=${BOOT_TIMEOUT:-3600} "$ROOT/scripts/boot.sh" "$@"; }
 boot() { BOOT_TIMEOUT=${BOOT_TIMEOUT:-3600} "$ROOT/scripts/boot.sh" "$@"; }
+t=/tests/perf_events
+# The limit first: with the adjustment off, the kernel refuses to set it.
+unlimited() {
+	echo "@write /proc/sys/kernel/perf_event_max_sample_rate 200000"
+	echo "@write /proc/sys/kernel/perf_cpu_time_max_percent 0"
+}
 
-case $benches in *" simd "*)
-	echo "bench simd_regs_bench 3000 $x86/simd_regs_bench $args" ;;
-esac >"$BUILD/bench-x86_64.plan"
-{
-	echo "@poweroff"
-	case $benches in *" simd "*)
-		echo "bench simd_regs_bench 3000 /tests/perf_events/simd_regs_bench -c tsc $bargs" ;;
+# plan GUEST [base]: the bench plan of one counting guest, on the series
+# or on the base kernel; the base runs the gp and page lines only.
+plan() {
+	local by=instructions
+	[ "$1" = bochs ] && { echo "@poweroff"; by=tsc; }
+	unlimited
+	case $benches in *" simd "*) [ -z "$2" ] &&
+		echo "bench simd_regs_bench 3000 $t/simd_regs_bench -c $by ${3:-$bargs}" ;;
 	esac
 	case $benches in *" base "*)
-		echo "bench userpage_bench 3000 /tests/perf_events/userpage_bench $buargs" ;;
+		echo "bench simd_regs_bench_gp 3000 $t/simd_regs_bench -c $by ${3:-$bargs} gp"
+		echo "bench userpage_bench 3000 $t/userpage_bench $uargs" ;;
 	esac
-} >"$BUILD/bench-x86_64-avx512.plan"
-if [ -n "$arm_simd" ]; then
-	echo "bench simd_regs_bench 3000 /tests/perf_events/simd_regs_bench -c instructions $aargs"
+}
+plan bochs >"$BUILD/bench-x86_64-avx512.plan"
+plan bochs base >"$BUILD/bench-x86_64-avx512-base.plan"
+if [ -n "$arm_simd" ] || [[ $benches = *" base "* ]]; then
+	plan arm64 "" "$aargs"
 fi >"$BUILD/bench-arm64-icount.plan"
+plan arm64 base "$aargs" >"$BUILD/bench-arm64-base-icount.plan"
+[[ $benches = *" simd-arm64 "* ]] && [[ $benches != *" simd "* ]] &&
+	{ unlimited; echo "bench simd_regs_bench 3000 $t/simd_regs_bench -c instructions $aargs"; } \
+		>"$BUILD/bench-arm64-icount.plan"
+
 case $benches in *" base "*)
 	"$ROOT/scripts/build-base-kernel.sh" x86_64
 	"$ROOT/scripts/build-base-kernel.sh" arm64
-	{
-		echo "bench simd_regs_bench_gp 3000 $x86/simd_regs_bench $args gp"
-		echo "bench userpage_bench 600 $x86/userpage_bench $uargs"
-	} >"$BUILD/bench-x86_64-base.plan"
-	{
-		echo "@poweroff"
-		echo "bench simd_regs_bench_gp 3000 /tests/perf_events/simd_regs_bench -c tsc $bargs gp"
-		echo "bench userpage_bench 3000 /tests/perf_events/userpage_bench $buargs"
-	} >"$BUILD/bench-x86_64-avx512-base.plan"
-	echo "bench simd_regs_bench_gp 3000 /tests/perf_events/simd_regs_bench -c instructions $aargs gp" \
-		>"$BUILD/bench-arm64-base-icount.plan"
-	# The series' side runs the same gp-only lines, after its own.
-	cat "$BUILD/bench-x86_64-base.plan" >>"$BUILD/bench-x86_64.plan"
-	sed 1d "$BUILD/bench-x86_64-avx512-base.plan" | grep simd_regs_bench_gp \
-		>>"$BUILD/bench-x86_64-avx512.plan"
-	cat "$BUILD/bench-arm64-base-icount.plan" >>"$BUILD/bench-arm64-icount.plan"
-	boot x86_64-base "$BUILD/bench-x86_64-base.plan"
 	bochs x86_64-avx512-base "$BUILD/bench-x86_64-avx512-base.plan"
 	boot arm64-base-icount "$BUILD/bench-arm64-base-icount.plan"
 	;;
 esac
 case $benches in *" group_pmc "*)
-	echo "bench group_pmc_bench 600 $x86/group_pmc_bench $gargs" >>"$BUILD/bench-x86_64.plan"
+	echo "bench group_pmc_bench 600 $BUILD/tests/x86_64/perf_events/group_pmc_bench $gargs" \
+		>"$BUILD/bench-x86_64.plan"
 	{
 		echo "@write /proc/sys/kernel/perf_user_access 1"
-		echo "bench group_pmc_bench 600 /tests/perf_events/group_pmc_bench $gargs"
+		echo "bench group_pmc_bench 600 $t/group_pmc_bench $gargs"
 	} >"$BUILD/bench-arm64.plan"
 	boot arm64 "$BUILD/bench-arm64.plan"
+	boot x86_64 "$BUILD/bench-x86_64.plan"
 	;;
 esac
-[ -s "$BUILD/bench-arm64-icount.plan" ] && boot arm64-icount "$BUILD/bench-arm64-icount.plan"
-[ -s "$BUILD/bench-x86_64.plan" ] && boot x86_64 "$BUILD/bench-x86_64.plan"
+grep -q '^bench' "$BUILD/bench-arm64-icount.plan" &&
+	boot arm64-icount "$BUILD/bench-arm64-icount.plan"
 case $benches in *" simd "* | *" base "*)
 	bochs x86_64-avx512 "$BUILD/bench-x86_64-avx512.plan" ;;
 esac
@@ -113,9 +110,6 @@ table() {
 echo "base: $(base_version)"
 case $benches in *" simd "*)
 	echo
-	echo "## SIMD register sampling, x86_64 ($(cat "$RESULTS/x86_64/accel")), args: $args"
-	table x86_64 simd_regs_bench
-	echo
 	echo "## SIMD register sampling, x86_64-avx512 (bochs, tigerlake, 2 CPUs), args: -c tsc $bargs"
 	table x86_64-avx512 simd_regs_bench
 	;;
@@ -126,24 +120,22 @@ if [ -n "$arm_simd" ]; then
 	table arm64-icount simd_regs_bench
 fi
 case $benches in *" base "*)
-	# gp GUEST: the cost column of the gp row; page GUEST KEY: a
-	# userpage_bench line
-	gp() { table "$1" simd_regs_bench_gp | awk '$1 == "gp" { print $4 }'; }
-	page() { table "$1" userpage_bench | awk -v k="$2" '$1 == k { print $2 }'; }
+	# gp GUEST: the cost column of the gp row, and its spread; page
+	# GUEST: userpage_bench's page update
+	gp() { table "$1" simd_regs_bench_gp | awk '$1 == "gp" { print $4, $5 }'; }
+	page() { table "$1" userpage_bench | awk '$1 == "page_update_ns" { print $2 }'; }
 	ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", b / a }'; }
 	echo
-	echo "## events that use none of the series, base against series"
-	printf '%-46s %10s %10s %8s\n' "" base series ratio
-	for row in "x86_64 (tcg) gp sample, ns ($args)|$(gp x86_64-base)|$(gp x86_64)" \
-		"x86_64 (tcg) mapped reset, ns ($uargs)|$(page x86_64-base reset_mapped_ns)|$(page x86_64 reset_mapped_ns)" \
-		"x86_64 (tcg) unmapped reset, ns|$(page x86_64-base reset_unmapped_ns)|$(page x86_64 reset_unmapped_ns)" \
-		"bochs gp sample, TSC ticks ($bargs)|$(gp x86_64-avx512-base)|$(gp x86_64-avx512)" \
-		"bochs mapped reset, ns ($buargs)|$(page x86_64-avx512-base reset_mapped_ns)|$(page x86_64-avx512 reset_mapped_ns)" \
-		"bochs unmapped reset, ns|$(page x86_64-avx512-base reset_unmapped_ns)|$(page x86_64-avx512 reset_unmapped_ns)" \
-		"arm64-icount gp sample, instructions ($aargs)|$(gp arm64-base-icount)|$(gp arm64-icount)"; do
+	echo "## events that use none of the series, base against series (instructions)"
+	printf '%-40s %16s %16s %7s\n' "" "base (spread)" "series (spread)" ratio
+	for row in "bochs gp sample ($bargs)|$(gp x86_64-avx512-base)|$(gp x86_64-avx512)" \
+		"bochs page update ($uargs)|$(page x86_64-avx512-base)|$(page x86_64-avx512)" \
+		"arm64-icount gp sample ($aargs)|$(gp arm64-base-icount)|$(gp arm64-icount)" \
+		"arm64-icount page update ($uargs)|$(page arm64-base-icount)|$(page arm64-icount)"; do
 		IFS='|' read -r name a b <<<"$row"
-		printf '%-46s %10s %10s %8s\n' "$name" "$a" "$b" "$(ratio "$a" "$b")"
+		printf '%-40s %16s %16s %7s\n' "$name" "$a" "$b" "$(ratio "${a%% *}" "${b%% *}")"
 	done
+	echo "# the page update in ns of guest time: Bochs's ips and -icount shift=0 make that instructions"
 	;;
 esac
 case $benches in *" group_pmc "*)

@@ -108,8 +108,10 @@ x86_64 | x86_64-kasan | x86_64-base)
 	1) accel="-accel kvm -cpu host"; mode=kvm ;;
 	auto) if kvm_works; then accel="-accel kvm -cpu host"; mode=kvm; fi ;;
 	esac
+	# Without ACPI the kernel finds CPUs in SeaBIOS's MP table, which
+	# lists one CPU per package: two sockets, not two cores.
 	# shellcheck disable=SC2206
-	qemu=(qemu-system-x86_64 $accel $common
+	qemu=(qemu-system-x86_64 $accel $common -smp 2,sockets=2,cores=1,threads=1
 	      -fsdev local,id=root,path=/,security_model=none,readonly=on
 	      -device virtio-9p-pci,fsdev=root,mount_tag=/dev/root
 	      -kernel "$obj/$KIMAGE"
