@@ -109,7 +109,19 @@ x86_64 | x86_64-kasan | x86_64-base)
 	auto) if kvm_works; then accel="-accel kvm -cpu host"; mode=kvm; fi ;;
 	esac
 	# Without ACPI the kernel finds CPUs in SeaBIOS's MP table, which
-	# lists one CPU per package: two sockets, not two cores.
+	# lists one CPU per package: two sockets, not two cores. Without
+	# ACPI there is no HPET or PM timer either, so a TSC the kernel
+	# distrusts leaves it on jiffies: across sockets it checks that the
+	# TSCs agree, which TCG's vCPUs, running at their own pace, fail,
+	# and it calibrates the TSC against the PIT, which fails when the
+	# host is busy. Under TCG every vCPU's TSC is the host's: tsc=reliable
+	# and the host's frequency (tsc_early_khz) say so.
+	if [ $mode = tcg ]; then
+		khz=$(dmesg 2>/dev/null |
+		      sed -n 's/.*tsc: Detected \([0-9]*\)\.\([0-9]\{3\}\) MHz.*/\1\2/p' |
+		      head -n 1)
+		cmdline="$cmdline tsc=reliable${khz:+ tsc_early_khz=$khz}"
+	fi
 	# shellcheck disable=SC2206
 	qemu=(qemu-system-x86_64 $accel $common -smp 2,sockets=2,cores=1,threads=1
 	      -fsdev local,id=root,path=/,security_model=none,readonly=on
