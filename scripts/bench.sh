@@ -4,7 +4,8 @@
 #    instructions exactly: Bochs (x86_64-avx512, two CPUs, AVX-512), where
 #    the TSC counts instructions, and arm64-icount (NEON, and SVE at vector
 #    lengths 512 and 2048), where QEMU's PMUv3 does. Each SIMD row comes
-#    with its floor, one save and one copy of its registers;
+#    with its floor, one save and one copy of its registers. Bochs also
+#    runs it with REGS_INTR asking for what REGS_USER does (both);
 #  - what the series costs events that use none of it: a sample with
 #    general purpose registers only (simd_regs_bench ... gp) and a mapped
 #    event's page update (userpage_bench.c), on the kernels without the
@@ -57,7 +58,9 @@ plan() {
 	[ "$1" = bochs ] && { echo "@poweroff"; by=tsc; }
 	unlimited
 	case $benches in *" simd "*) [ -z "$2" ] &&
-		echo "bench simd_regs_bench 3000 $t/simd_regs_bench -c $by ${3:-$bargs}" ;;
+		echo "bench simd_regs_bench 3000 $t/simd_regs_bench -c $by ${3:-$bargs}"
+		[ -z "$2" ] && [ "$1" = bochs ] &&
+			echo "bench simd_regs_bench_both 3000 $t/simd_regs_bench -c $by $bargs both" ;;
 	esac
 	case $benches in *" base "*)
 		echo "bench simd_regs_bench_gp 3000 $t/simd_regs_bench -c $by ${3:-$bargs} gp"
@@ -112,6 +115,9 @@ case $benches in *" simd "*)
 	echo
 	echo "## SIMD register sampling, x86_64-avx512 (bochs, tigerlake, 2 CPUs), args: -c tsc $bargs"
 	table x86_64-avx512 simd_regs_bench
+	echo
+	echo "## the same with REGS_INTR too, x86_64-avx512, args: -c tsc $bargs both"
+	table x86_64-avx512 simd_regs_bench_both
 	;;
 esac
 if [ -n "$arm_simd" ]; then
