@@ -8,6 +8,9 @@
 # GUEST is x86_64, arm64, ppc64le, or arm64-icount: the arm64 kernel under
 # -icount, which makes QEMU's PMUv3 count instructions. It runs only the
 # counting test, since icount serialises the vCPUs and slows everything else.
+# It has ICOUNT_CPUS vCPUs, 2 unless set: the instructions that its PMUv3
+# counts are those of every vCPU (QEMU's one icount), so a benchmark that
+# counts one task's instructions boots it with 1.
 #
 # x86_64-kasan is the x86_64 guest with the KASAN and UBSAN kernel
 # (build-kernel.sh x86_64-kasan); it runs the perf_events selftests and the
@@ -142,6 +145,7 @@ arm64-icount | arm64-base-icount)
 	mode="tcg, icount"
 	# shellcheck disable=SC2206
 	qemu=(qemu-system-aarch64 -M virt,gic-version=3 -cpu max -icount shift=0 $common
+	      -smp "${ICOUNT_CPUS:-2}"
 	      -kernel "$obj/$KIMAGE" -initrd "$res/initramfs.cpio"
 	      -append "console=ttyAMA0 $cmdline irqchip.gicv3_pseudo_nmi=1")
 	;;
