@@ -130,22 +130,30 @@ if [ -n "$arm_simd" ]; then
 fi
 case $benches in *" base "*)
 	# gp GUEST: the cost column of the gp row, and its spread; page
-	# GUEST: userpage_bench's page update
+	# GUEST: userpage_bench's page update and its spread; reset GUEST:
+	# the whole ioctl on an unmapped event
 	gp() { table "$1" simd_regs_bench_gp | awk '$1 == "gp" { print $4, $5 }'; }
-	page() { table "$1" userpage_bench | awk '$1 == "page_update_ns" { print $2 }'; }
+	page() {
+		table "$1" userpage_bench | awk '$1 == "page_update_ns" { v = $2 }
+			$1 == "page_update_spread" { s = $2 } END { print v, s }'
+	}
+	reset() { table "$1" userpage_bench | awk '$1 == "reset_unmapped_ns" { print $2 }'; }
 	ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", b / a }'; }
 	echo
 	echo "## events that use none of the series, base against series"
 	printf '%-40s %16s %16s %7s\n' "" "base (spread)" "series (spread)" ratio
 	for row in "bochs gp sample ($bargs)|$(gp x86_64-avx512-base)|$(gp x86_64-avx512)" \
 		"bochs page update ($uargs)|$(page x86_64-avx512-base)|$(page x86_64-avx512)" \
+		"bochs reset ioctl, no page|$(reset x86_64-avx512-base)|$(reset x86_64-avx512)" \
 		"arm64-icount gp sample ($aargs)|$(gp arm64-base-icount)|$(gp arm64-icount)" \
-		"arm64-icount page update ($uargs)|$(page arm64-base-icount)|$(page arm64-icount)"; do
+		"arm64-icount page update ($uargs)|$(page arm64-base-icount)|$(page arm64-icount)" \
+		"arm64-icount reset ioctl, no page|$(reset arm64-base-icount)|$(reset arm64-icount)"; do
 		IFS='|' read -r name a b <<<"$row"
 		printf '%-40s %16s %16s %7s\n' "$name" "$a" "$b" "$(ratio "${a%% *}" "${b%% *}")"
 	done
 	echo "# gp: TSC ticks on Bochs (24.19 per instruction at its ips), instructions on arm64;"
-	echo "# page update: ns of guest time, 10 per instruction on Bochs, 1 under -icount shift=0"
+	echo "# page update and reset: ns of guest time, 10 per instruction on Bochs, 1 under -icount shift=0;"
+	echo "# each a median of resets timed one by one"
 	;;
 esac
 case $benches in *" group_pmc "*)
