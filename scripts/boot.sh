@@ -34,7 +34,8 @@
 # which results.py reports as the guest's failure.
 #
 # Environment: BOOT_TIMEOUT (seconds), STALL_TIMEOUT (seconds, default 300),
-# KVM=auto|0|1 (x86_64 only).
+# KVM=auto|0|1 (x86_64 only), QEMU_PLUGIN (arm64-icount only: a TCG plugin
+# and its arguments, as -plugin takes them; scripts/insnprof.sh).
 . "$(dirname "$0")/lib.sh"
 
 verbose=
@@ -145,7 +146,7 @@ arm64-icount | arm64-base-icount)
 	mode="tcg, icount"
 	# shellcheck disable=SC2206
 	qemu=(qemu-system-aarch64 -M virt,gic-version=3 -cpu max -icount shift=0 $common
-	      -smp "${ICOUNT_CPUS:-2}"
+	      -smp "${ICOUNT_CPUS:-2}" ${QEMU_PLUGIN:+-plugin "$QEMU_PLUGIN"}
 	      -kernel "$obj/$KIMAGE" -initrd "$res/initramfs.cpio"
 	      -append "console=ttyAMA0 $cmdline irqchip.gicv3_pseudo_nmi=1")
 	;;

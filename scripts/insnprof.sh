@@ -1,0 +1,37 @@
+#!/bin/bash
+# Where a sample's kernel instructions go, function by function, on the
+# arm64-icount guest (one vCPU): QEMU runs scripts/insnprof.c, a TCG plugin
+# that counts the instructions of every kernel translation block and
+# snapshots the counts whenever the kernel enters the function MARK. Between
+# two snapshots lies exactly what the kernel ran in between.
+#
+#   insnprof.sh [PLAN_LINE]
+#
+# PLAN_LINE defaults to one round of simd_regs_bench; MARK (default
+# perf_event_open's syscall entry) then cuts the run at each event that
+# the benchmark opens. scripts/insnprof.py prints, for every window with
+# samples in it, the instructions per sample of each function, and for
+# the SIMD rows the difference from the gp row: where the SIMD part goes.
+. "$(dirname "$0")/lib.sh"
+
+line=${1:-bench simd_regs_bench 3000 /tests/perf_events/simd_regs_bench -c instructions 1 2000000 50000}
+mark=${MARK:-__arm64_sys_perf_event_open}
+vmlinux=$BUILD/obj/arm64/vmlinux
+plugin=$BUILD/insnprof.so
+out=$BUILD/insnprof.out
+
+"$ROOT/scripts/build-kernel.sh" arm64
+"$ROOT/scripts/build-tests.sh" arm64 >/dev/null
+gcc -O2 -shared -fPIC -fvisibility=hidden -Wall -o "$plugin" "$ROOT/scripts/insnprof.c"
+arch_vars arm64
+addr=$("${CROSS}nm" "$vmlinux" | awk -v s="$mark" '$3 == s { print $1 }')
+[ -n "$addr" ] || die "no symbol $mark in $vmlinux"
+{
+	echo "@write /proc/sys/kernel/perf_event_max_sample_rate 200000"
+	echo "@write /proc/sys/kernel/perf_cpu_time_max_percent 0"
+	echo "$line"
+} >"$BUILD/insnprof.plan"
+QEMU_PLUGIN="$plugin,out=$out,mark=$addr" ICOUNT_CPUS=1 \
+	BOOT_TIMEOUT=${BOOT_TIMEOUT:-3600} "$ROOT/scripts/boot.sh" arm64-icount "$BUILD/insnprof.plan"
+tr -d '\r' <"$RESULTS/arm64-icount/console.log" | sed -n '/^@@@ begin bench/,/^@@@ end bench/p'
+python3 "$ROOT/scripts/insnprof.py" "${CROSS}nm" "$vmlinux" "$out"
