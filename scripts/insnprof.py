@@ -85,8 +85,9 @@ def main():
 
     for w, (n, insns, calls) in enumerate(windows):
         total = sum(insns.values())
-        print("\n## window %d: %d samples, %.1f kernel instructions per sample"
-              % (w, n, total / n))
+        print("\n## window %d: %d samples, %.1f kernel instructions per sample;"
+              " %d faults on mmap pages (perf_mmap_fault())"
+              % (w, n, total / n, calls.get("perf_mmap_fault", 0)))
         print("%-40s %10s %10s" % ("function", "insns/smp", "calls/smp"))
         for name, i in sorted(insns.items(), key=lambda x: -x[1])[:25]:
             print("%-40s %10.1f %10.2f" % (name, i / n, calls.get(name, 0) / n))
