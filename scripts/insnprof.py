@@ -1,16 +1,18 @@
 #!/usr/bin/env python3
 """Kernel instructions per sample, function by function (scripts/insnprof.sh).
 
-Usage: insnprof.py NM VMLINUX SNAPSHOTS
+Usage: insnprof.py NM VMLINUX SNAPSHOTS [FIRST]
 
 SNAPSHOTS is what scripts/insnprof.c wrote: cumulative counts per
 translation block, one snapshot per pass through the mark. Each window
 between two snapshots in which perf_prepare_sample() ran at least 100 times
-is one row of the benchmark, in order. For each window the instructions
+is one row of the benchmark, in order; the windows before window FIRST
+(0 unless given) are printed and left out of the comparisons, which
+start from it. For each window the instructions
 per sample of each function (a block counts for the function it starts
 in), and calls per sample (runs of the block at the function's start);
-for every window after the first, what the sample path's functions cost
-more per sample than in the first: those called a whole number of times
+for every window after window FIRST, what the sample path's functions
+cost more per sample than in it: those called a whole number of times
 more per sample (within 0.03) in every later window. The sum of every
 other function follows: what else each window held per sample (ticks,
 the reader's wakeups, the child's fork and exit, the copies that the
@@ -65,6 +67,7 @@ def by_function(delta, addrs, names):
 
 def main():
     nm, vmlinux, path = sys.argv[1:4]
+    first = int(sys.argv[4]) if len(sys.argv) > 4 else 0
     addrs, names = symbols(nm, vmlinux)
     snaps = snapshots(path)
     windows = []
@@ -92,30 +95,34 @@ def main():
         for name, i in sorted(insns.items(), key=lambda x: -x[1])[:25]:
             print("%-40s %10.1f %10.2f" % (name, i / n, calls.get(name, 0) / n))
 
-    n0, insns0, calls0 = windows[0]
+    if first >= len(windows):
+        sys.exit("insnprof: no window %d" % first)
+    n0, insns0, calls0 = windows[first]
+    later = range(first + 1, len(windows))
 
     def dcalls(w, name):
         n, _, calls = windows[w]
         return calls.get(name, 0) / n - calls0.get(name, 0) / n0
 
     # The sample path's functions: called a whole number of times more
-    # per sample than in the first window, in every window after it.
+    # per sample than in window FIRST, in every window after it.
     # Ticks, the reader's wakeups and the child's fork and exit come to
     # fractions of a call per sample, which vary from window to window.
     names = set()
-    for _, insns, _ in windows:
-        names |= set(insns)
+    for w in [first, *later]:
+        names |= set(windows[w][1])
     path = set()
     for name in names:
-        cs = [dcalls(w, name) for w in range(1, len(windows))]
+        cs = [dcalls(w, name) for w in later]
         if any(abs(c) >= 0.5 for c in cs) and \
            all(abs(c - round(c)) <= WHOLE for c in cs):
             path.add(name)
 
-    for w, (n, insns, calls) in enumerate(windows[1:], 1):
+    for w in later:
+        n, insns, calls = windows[w]
         total = sum(insns.values()) / n - sum(insns0.values()) / n0
-        print("\n## window %d against window 0: %+.1f instructions per sample"
-              % (w, total))
+        print("\n## window %d against window %d: %+.1f instructions per sample"
+              % (w, first, total))
         print("%-40s %10s %10s %10s" % ("function", "insns/smp", "calls/smp",
                                          "insns/call"))
         diff = []
@@ -128,6 +135,8 @@ def main():
                 rest += d
                 continue
             inpath += d
+            if abs(d) < 0.05:
+                continue
             per = insns.get(name, 0) / calls[name] if calls.get(name) else 0
             print("%-40s %+10.1f %+10.2f %10.1f" % (name, d, c, per))
         print("%-40s %+10.1f" % ("(the functions above)", inpath))

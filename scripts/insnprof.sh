@@ -11,10 +11,13 @@
 # perf_event_open's syscall entry) then cuts the run at each event that
 # the benchmark opens. scripts/insnprof.py prints, for every window with
 # samples in it, the instructions per sample of each function, and for
-# the SIMD rows the difference from the gp row: where the SIMD part goes.
+# each window after window FIRST (default 0) the difference from that
+# one: where the SIMD part goes, with FIRST the gp row of the counted
+# round (4 on arm64, after the benchmark's uncounted round of gp, neon,
+# sve512 and sve2048).
 . "$(dirname "$0")/lib.sh"
 
-line=${1:-bench simd_regs_bench 3000 /tests/perf_events/simd_regs_bench -c instructions 1 2000000 50000}
+line=${1:-bench simd_regs_bench 3000 /tests/perf_events/simd_regs_bench -c instructions 1 20000000 50000}
 mark=${MARK:-__arm64_sys_perf_event_open}
 vmlinux=$BUILD/obj/arm64/vmlinux
 plugin=$BUILD/insnprof.so
@@ -34,4 +37,4 @@ addr=$("${CROSS}nm" "$vmlinux" | awk -v s="$mark" '$3 == s { print $1 }')
 QEMU_PLUGIN="$plugin,out=$out,mark=$addr" ICOUNT_CPUS=1 \
 	BOOT_TIMEOUT=${BOOT_TIMEOUT:-3600} "$ROOT/scripts/boot.sh" arm64-icount "$BUILD/insnprof.plan"
 tr -d '\r' <"$RESULTS/arm64-icount/console.log" | sed -n '/^@@@ begin bench/,/^@@@ end bench/p'
-python3 "$ROOT/scripts/insnprof.py" "${CROSS}nm" "$vmlinux" "$out"
+python3 "$ROOT/scripts/insnprof.py" "${CROSS}nm" "$vmlinux" "$out" "${FIRST:-0}"
