@@ -12,6 +12,10 @@
  *   @skip SUITE NAME REASON               a test not run here (results.py reports it)
  *   @poweroff                             power off at the end instead of rebooting
  *                                         (for an emulator that has no -no-reboot)
+ *   @heartbeat SECS                       print '@@@ alive' every SECS of guest
+ *                                         time, not HEARTBEAT_SECS (for an
+ *                                         emulator whose guest time runs many
+ *                                         times slower than the host's)
  * Blank lines and lines starting with '#' are ignored.
  *
  * Console protocol:
@@ -62,6 +66,7 @@
 
 static int is_init;
 static int power_off;
+static double heartbeat = HEARTBEAT_SECS;
 
 static double now(void)
 {
@@ -186,7 +191,7 @@ static int run_test(const char *suite, const char *name, int timeout,
 			kill(-child, SIGKILL);
 			kill(child, SIGKILL);
 		}
-		if (now() - beat >= HEARTBEAT_SECS) {
+		if (now() - beat >= heartbeat) {
 			beat = now();
 			printf("@@@ alive %s %s secs=%.0f\n", suite, name,
 			       beat - start);
@@ -269,6 +274,12 @@ static void run_plan(FILE *plan)
 		}
 		if (!strncmp(p, "@skip ", 6))
 			continue;
+		if (!strncmp(p, "@heartbeat ", 11)) {
+			heartbeat = atof(p + 11);
+			if (heartbeat <= 0)
+				heartbeat = HEARTBEAT_SECS;
+			continue;
+		}
 		if (!strncmp(p, "@poweroff", 9)) {
 			power_off = 1;
 			continue;
