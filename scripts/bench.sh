@@ -57,8 +57,8 @@ unlimited() {
 # plan GUEST [base]: the bench plan of one counting guest, on the series
 # or on the base kernel; the base runs the gp and page lines only.
 plan() {
-	local by=instructions
-	[ "$1" = bochs ] && { echo "@poweroff"; by=tsc; }
+	local by=instructions clock=time
+	[ "$1" = bochs ] && { echo "@poweroff"; by=tsc; clock=tsc; }
 	unlimited
 	case $benches in *" simd "*) [ -z "$2" ] &&
 		echo "bench simd_regs_bench 3000 $t/simd_regs_bench -c $by ${3:-$bargs}"
@@ -67,7 +67,7 @@ plan() {
 	esac
 	case $benches in *" base "*)
 		echo "bench simd_regs_bench_gp 3000 $t/simd_regs_bench -c $by ${3:-$bargs} gp"
-		echo "bench userpage_bench 3000 $t/userpage_bench $uargs" ;;
+		echo "bench userpage_bench 3000 $t/userpage_bench -c $clock $uargs" ;;
 	esac
 }
 plan bochs >"$BUILD/bench-x86_64-avx512.plan"
@@ -134,10 +134,10 @@ case $benches in *" base "*)
 	# the whole ioctl on an unmapped event
 	gp() { table "$1" simd_regs_bench_gp | awk '$1 == "gp" { print $4, $5 }'; }
 	page() {
-		table "$1" userpage_bench | awk '$1 == "page_update_ns" { v = $2 }
+		table "$1" userpage_bench | awk '$1 == "page_update" { v = $2 }
 			$1 == "page_update_spread" { s = $2 } END { print v, s }'
 	}
-	reset() { table "$1" userpage_bench | awk '$1 == "reset_unmapped_ns" { print $2 }'; }
+	reset() { table "$1" userpage_bench | awk '$1 == "reset_unmapped" { print $2 }'; }
 	ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", b / a }'; }
 	echo
 	echo "## events that use none of the series, base against series"
@@ -151,9 +151,9 @@ case $benches in *" base "*)
 		IFS='|' read -r name a b <<<"$row"
 		printf '%-40s %16s %16s %7s\n' "$name" "$a" "$b" "$(ratio "${a%% *}" "${b%% *}")"
 	done
-	echo "# gp: TSC ticks on Bochs (24.19 per instruction at its ips), instructions on arm64;"
-	echo "# page update and reset: ns of guest time, 10 per instruction on Bochs, 1 under -icount shift=0;"
-	echo "# each a median of resets timed one by one"
+	echo "# Bochs: TSC ticks, one per instruction (an XSAVE or a string copy counts as about one);"
+	echo "# arm64-icount: instructions (gp), ns of guest time, one per instruction under -icount"
+	echo "# shift=0 (page update, reset); each page and reset figure a median of resets timed one by one"
 	;;
 esac
 case $benches in *" group_pmc "*)

@@ -19,8 +19,10 @@
 #  - it reports the standard-format XSAVE size as the compacted one, so
 #    Linux would turn XSAVE off: clearcpuid=xsaves,xsavec leaves AVX-512
 #    with the standard format and XSAVEOPT;
-#  - its clock follows the instruction count (ips), so guest time, and
-#    every timeout inside the guest, runs as fast as Bochs does.
+#  - its TSC advances one tick per instruction, and the guest takes the
+#    TSC's frequency from CPUID (2419.2 MHz on tigerlake), so a guest ns
+#    is about 2.4 instructions: guest time, and every timeout inside the
+#    guest, runs as fast as Bochs does.
 . "$(dirname "$0")/lib.sh"
 
 usage="usage: bochs.sh KERNEL INITRAMFS DIR"
@@ -45,9 +47,10 @@ grub-mkrescue -o "$dir/boot.iso" "$iso" >"$dir/grub-mkrescue.log" 2>&1 ||
 	die "grub-mkrescue failed (see $dir/grub-mkrescue.log)"
 
 com1=$dir/com1.log
-# ips: what Bochs runs here; guest seconds are this many instructions of
-# each CPU. BOCHS_CPUS: how many CPUs (default 1; its BIOS's MP table
-# describes them, so the kernel needs no ACPI for them).
+# ips: Bochs's nominal instructions per second, for its own devices'
+# timers; the guest's clock runs on the TSC (see above). BOCHS_CPUS: how
+# many CPUs (default 1; its BIOS's MP table describes them, so the kernel
+# needs no ACPI for them).
 cat >"$dir/bochsrc" <<EOF
 megs: 1024
 cpu: model=tigerlake, count=${BOCHS_CPUS:-1}, ips=${BOCHS_IPS:-100000000}, reset_on_triple_fault=0
